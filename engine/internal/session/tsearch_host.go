@@ -33,7 +33,13 @@ func tsName(s string) (schema, name string, err error) {
 	return "", "", pgerror.New(pgerror.InvalidName, "improper qualified name (too many dotted names): %s", s)
 }
 
-func (r sessionRelations) tsDisplay(cat *catalog.Catalog, lookup func(path []string, schema, name string) (uint32, bool)) func(schema, name string) string {
+// tsLookup finds a text search object by schema (or the search path)
+// and name: catalog.LookupTSConfig or LookupTSDict.
+type tsLookup func(path []string, schema, name string) (uint32, bool)
+
+// tsDisplay prints an object's name as regconfig / regdictionary output
+// does: bare when the search path finds it, qualified otherwise.
+func (r sessionRelations) tsDisplay(lookup tsLookup) func(schema, name string) string {
 	path := r.s.SearchPath()
 	return func(schema, name string) string {
 		want, _ := lookup(nil, schema, name)
@@ -44,7 +50,9 @@ func (r sessionRelations) tsDisplay(cat *catalog.Catalog, lookup func(path []str
 	}
 }
 
-func (r sessionRelations) tsConfigOID(cat *catalog.Catalog, s string) (uint32, error) {
+// tsOID is regconfig / regdictionary input: a number, or a name found
+// through the search path; what names the missing object in errors.
+func (r sessionRelations) tsOID(s, what string, lookup tsLookup) (uint32, error) {
 	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
 		return uint32(n), nil
 	}
@@ -52,30 +60,36 @@ func (r sessionRelations) tsConfigOID(cat *catalog.Catalog, s string) (uint32, e
 	if err != nil {
 		return 0, err
 	}
-	if oid, ok := cat.LookupTSConfig(r.s.SearchPath(), schema, name); ok {
+	if oid, ok := lookup(r.s.SearchPath(), schema, name); ok {
 		return oid, nil
 	}
 	if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
 		return 0, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
 	}
-	return 0, pgerror.New(pgerror.UndefinedObject, "text search configuration %q does not exist", s)
+	return 0, pgerror.New(pgerror.UndefinedObject, "%s %q does not exist", what, s)
+}
+
+// tsObjectName is regconfig / regdictionary output: the object's name
+// (pg_catalog's bare), or the number when none has the OID.
+func (r sessionRelations) tsObjectName(oid uint32, ident func(uint32) (string, string, bool), lookup tsLookup) string {
+	if schema, name, ok := ident(oid); ok {
+		if schema == "pg_catalog" {
+			return name
+		}
+		return r.tsDisplay(lookup)(schema, name)
+	}
+	return strconv.FormatUint(uint64(oid), 10)
 }
 
 // TSConfigOID implements types.TSResolver.
 func (r sessionRelations) TSConfigOID(s string) (uint32, error) {
-	return r.tsConfigOID(r.tsCatalog(), s)
+	return r.tsOID(s, "text search configuration", r.tsCatalog().LookupTSConfig)
 }
 
 // TSConfigName implements types.TSResolver.
 func (r sessionRelations) TSConfigName(oid uint32) string {
 	cat := r.tsCatalog()
-	if schema, name, ok := cat.TSConfigIdent(oid); ok {
-		if schema == "pg_catalog" {
-			return name
-		}
-		return r.tsDisplay(cat, cat.LookupTSConfig)(schema, name)
-	}
-	return strconv.FormatUint(uint64(oid), 10)
+	return r.tsObjectName(oid, cat.TSConfigIdent, cat.LookupTSConfig)
 }
 
 // TSConfig implements types.TSResolver.
@@ -87,11 +101,11 @@ func (r sessionRelations) TSConfig(s string) (*types.TSConfig, error) {
 		}
 	}
 	cat := r.tsCatalog()
-	oid, err := r.tsConfigOID(cat, s)
+	oid, err := r.tsOID(s, "text search configuration", cat.LookupTSConfig)
 	if err != nil {
 		return nil, err
 	}
-	c, err := cat.TSConfigValue(oid, r.tsDisplay(cat, cat.LookupTSDict))
+	c, err := cat.TSConfigValue(oid, r.tsDisplay(cat.LookupTSDict))
 	if err == nil && oid >= catalog.FirstOID {
 		c.Name = r.TSConfigName(oid)
 	}
@@ -100,32 +114,13 @@ func (r sessionRelations) TSConfig(s string) (*types.TSConfig, error) {
 
 // TSDictOID implements types.TSResolver.
 func (r sessionRelations) TSDictOID(s string) (uint32, error) {
-	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
-		return uint32(n), nil
-	}
-	schema, name, err := tsName(s)
-	if err != nil {
-		return 0, err
-	}
-	if oid, ok := r.tsCatalog().LookupTSDict(r.s.SearchPath(), schema, name); ok {
-		return oid, nil
-	}
-	if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
-		return 0, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
-	}
-	return 0, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", s)
+	return r.tsOID(s, "text search dictionary", r.tsCatalog().LookupTSDict)
 }
 
 // TSDictName implements types.TSResolver.
 func (r sessionRelations) TSDictName(oid uint32) string {
 	cat := r.tsCatalog()
-	if schema, name, ok := cat.TSDictIdent(oid); ok {
-		if schema == "pg_catalog" {
-			return name
-		}
-		return r.tsDisplay(cat, cat.LookupTSDict)(schema, name)
-	}
-	return strconv.FormatUint(uint64(oid), 10)
+	return r.tsObjectName(oid, cat.TSDictIdent, cat.LookupTSDict)
 }
 
 // TSDict implements types.TSResolver.
@@ -135,7 +130,7 @@ func (r sessionRelations) TSDict(s string) (*types.TSDict, error) {
 		return nil, err
 	}
 	cat := r.tsCatalog()
-	return cat.TSDictValue(oid, r.tsDisplay(cat, cat.LookupTSDict))
+	return cat.TSDictValue(oid, r.tsDisplay(cat.LookupTSDict))
 }
 
 // DefaultTSConfig implements types.TSResolver: default_text_search_config.

@@ -19,6 +19,8 @@ const (
 type span struct {
 	start, end *entry
 	filter     func(e *entry) bool
+	// point: start and end bound one key value (pointSpans)
+	point bool
 }
 
 // rowIter streams rows from a tree in chunks, each chunk one B-tree descent.

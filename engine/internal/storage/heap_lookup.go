@@ -75,6 +75,13 @@ func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool
 			return true
 		}
 		switch {
+		case sp.point && keyLen < 0 && int(sp.start.keyn) == ncols:
+			// the whole primary key: at most one row, found by one
+			// descent instead of a range's descent and stop tests
+			sp.start.bias = 0
+			if e, ok := tr.Get(sp.start); ok {
+				visit(e)
+			}
 		case sp.start != nil && sp.end != nil:
 			tr.AscendRange(sp.start, sp.end, visit)
 		case sp.start != nil:

@@ -269,7 +269,7 @@ func (p *pointSpans) span(o *keyOrder, r sql.MySQLRange, n int) (span, bool) {
 	start.bias = -1
 	end.setKey(key)
 	end.bias = 1
-	return span{start: start, end: end}, true
+	return span{start: start, end: end, point: true}, true
 }
 
 // eitherFilter accepts an entry either filter accepts; nil accepts all.

@@ -1,5 +1,7 @@
 package catalog
 
+import "github.com/tinybase/tinybase/engine/internal/types"
+
 // builtinTriggers are PostgreSQL's built-in trigger functions (docs 9.28,
 // "Trigger Functions"), in pg_catalog with their pg_proc OIDs and prosrc
 // symbols; LANGUAGE internal, run by the routines package's handler.
@@ -11,7 +13,7 @@ var builtinTriggers = []*Function{
 
 func init() {
 	for _, f := range builtinTriggers {
-		f.Kind, f.Result, f.Language, f.Volatility, f.Owner, f.Cost, f.Parallel = KindFunction, TriggerType, "internal", Volatile, "postgres", 1, 's'
+		f.Kind, f.Result, f.Language, f.Volatility, f.Owner, f.Cost, f.Parallel = KindFunction, types.Trigger, "internal", Volatile, "postgres", 1, 's'
 	}
 }
 

@@ -2,16 +2,10 @@ package catalog
 
 import (
 	"sort"
-
-	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // Event triggers (PostgreSQL docs: Chapter 40, Event Triggers): database
 // wide triggers on DDL, one pg_event_trigger row each.
-
-// EventTriggerType is the event_trigger pseudo-type (RETURNS
-// event_trigger).
-var EventTriggerType = &types.Type{Kind: types.KindVoid, OID: 3838, Name: "event_trigger", SQLName: "event_trigger", Category: 'P', Mod: -1, Len: 4}
 
 // EventTrigger is one pg_event_trigger row.
 type EventTrigger struct {

@@ -2,13 +2,7 @@ package catalog
 
 import (
 	"sort"
-
-	"github.com/tinybase/tinybase/engine/internal/types"
 )
-
-// FdwHandlerType is the fdw_handler pseudo-type a wrapper's HANDLER
-// function returns.
-var FdwHandlerType = &types.Type{Kind: types.KindVoid, OID: 3115, Name: "fdw_handler", SQLName: "fdw_handler", Category: 'P', Mod: -1, Len: 4}
 
 // Foreign data (PostgreSQL docs: CREATE FOREIGN DATA WRAPPER, CREATE
 // SERVER, CREATE USER MAPPING, CREATE FOREIGN TABLE). tinybase reaches

@@ -296,9 +296,6 @@ func (c *Catalog) DropFunction(oid uint32) *Catalog {
 	})
 }
 
-// TriggerType is the trigger pseudo-type (RETURNS trigger).
-var TriggerType = &types.Type{Kind: types.KindVoid, OID: 2279, Name: "trigger", SQLName: "trigger", Category: 'P', Mod: -1, Len: 4}
-
 // dropSchemaRoutines removes a schema's routines and the triggers on its
 // tables (DROP SCHEMA ... CASCADE).
 func (c *Catalog) dropSchemaRoutines(schema string) {

@@ -712,15 +712,8 @@ func FromImage(img Image) (*Catalog, error) {
 // pseudoType returns the pseudo-types routines are declared with, which
 // types.ByOID does not hold: the very values the catalog uses.
 func pseudoType(oid uint32) *types.Type {
-	for _, t := range []*types.Type{types.Record, types.Void, TriggerType, EventTriggerType, FdwHandlerType} {
-		if t.OID == oid {
-			return t
-		}
-	}
-	if t, ok := types.PolyByOID(oid); ok {
-		return t
-	}
-	return nil
+	t, _ := types.PseudoByOID(oid)
+	return t
 }
 
 func sortedNames[V any](m map[string]V) []string {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -108,7 +109,7 @@ func eventTriggerFunction(h Host, cat *catalog.Catalog, q catalog.QName) (*catal
 			if len(f.InputArgs()) != 0 {
 				continue
 			}
-			if f.Result == nil || f.Result.OID != catalog.EventTriggerType.OID {
+			if f.Result == nil || f.Result.OID != types.EventTrigger.OID {
 				return nil, pgerror.New(pgerror.InvalidObjectDefinition, "function %s must return type event_trigger", q.Display())
 			}
 			return f, nil

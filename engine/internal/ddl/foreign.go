@@ -300,7 +300,7 @@ func wrapperFunction(h Host, cat *catalog.Catalog, q catalog.QName, handler bool
 		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: q.Name}) {
 			in := f.InputArgs()
 			if handler && len(in) == 0 {
-				if f.Result == nil || f.Result.OID != catalog.FdwHandlerType.OID {
+				if f.Result == nil || f.Result.OID != types.FdwHandler.OID {
 					return 0, pgerror.New(pgerror.WrongObjectType, "function %s must return type %s", q.Display(), "fdw_handler")
 				}
 				return f.OID, nil

@@ -8,6 +8,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -145,7 +146,7 @@ func triggerFunction(h Host, cat *catalog.Catalog, q catalog.QName) (*catalog.Fu
 			if len(f.InputArgs()) != 0 {
 				continue
 			}
-			if f.Result == nil || f.Result.OID != catalog.TriggerType.OID {
+			if f.Result == nil || f.Result.OID != types.Trigger.OID {
 				return nil, pgerror.New(pgerror.InvalidObjectDefinition, "function %s must return type trigger", q.Display())
 			}
 			return f, nil

@@ -70,7 +70,7 @@ create function public.count_articles() returns bigint volatile language sql as 
 create function public.rename_account(aid int, new_email text) returns public.account volatile language sql as $$ update public.account set email = new_email where id = aid returning * $$;
 create function public._shout(rec public.account) returns text stable language sql as $$ select upper(rec.email) $$;
 create function public.with_out(a int, out b int) language sql as $$ select a $$;
-create function public.takes_record(r record) returns int language sql as $$ select 1 $$;
+create function public.takes_record(r record) returns int language plpgsql as $$ begin return 1; end $$;
 create function public.void_fn() returns void language sql as $$ select $$;
 create function public.overloaded(a int) returns int stable language sql as $$ select a $$;
 create function public.overloaded(a text) returns text stable language sql as $$ select a $$;

@@ -35,6 +35,10 @@ var pgType = &def{
 			case t.Category == 'P' || t.Kind == types.KindUnknown:
 				typtype = "p"
 			}
+			category := string(t.Category)
+			if t.Elem != nil && t.Elem.OID == types.Record.OID {
+				typtype, category = "p", "P" // _record, unlike cstring[], is a pseudo-type
+			}
 			var elem, base uint32
 			if t.Elem != nil {
 				elem = t.Elem.OID
@@ -59,7 +63,7 @@ var pgType = &def{
 				}
 			}
 			out = append(out, []any{t.OID, t.Name, NamespaceOID(schemaOf(t)), owner, t.Len,
-				t.Len > 0 && t.Len <= 8, typtype, string(t.Category), t.Preferred, true, ",", t.RelOID,
+				t.Len > 0 && t.Len <= 8, typtype, category, t.Preferred, true, ",", t.RelOID,
 				elem, t.ArrayOID, notNull, base, mod, int32(0), coll, nullable(def), storageOf(t), aclArray(acl)})
 		}
 		addWithArray := func(t *types.Type, notNull bool, def string) {
@@ -71,8 +75,8 @@ var pgType = &def{
 		for _, t := range types.Builtins {
 			addWithArray(t, false, "")
 		}
-		for _, t := range types.PolyTypes {
-			add(t, false, "")
+		for _, t := range types.PseudoTypes {
+			addWithArray(t, false, "") // record[] and cstring[] too
 		}
 		for _, d := range s.Catalog.Types() {
 			addWithArray(d.Type, d.NotNull, d.Default)

@@ -57,7 +57,7 @@ func (c *Caller) checkPL(ctx context.Context, fn *catalog.Function, opt routine.
 		call.ParamTypes = append(call.ParamTypes, a.Type)
 	}
 	switch {
-	case fn.Result == catalog.TriggerType:
+	case fn.Result == types.Trigger:
 		if opt.RelID == 0 {
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "missing trigger relation").WithHint("Trigger relation oid must be valid")
 		}

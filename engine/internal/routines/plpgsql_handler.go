@@ -54,7 +54,7 @@ func (h *PLHandler) Validate(ctx context.Context, v routine.Validator, fn *catal
 	if dno, err := validateDeclTypes(ctx, v, pf); err != nil {
 		return declTypePosition(err, v, fn.Body, pf.Datums[dno])
 	}
-	if fn.ReturnsSet || fn.Result == catalog.TriggerType {
+	if fn.ReturnsSet || fn.Result == types.Trigger {
 		return nil
 	}
 	void := fn.Result == nil || fn.Result.Kind == types.KindVoid
@@ -175,7 +175,7 @@ func (h *PLHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Func
 		return routine.Result{}, err
 	}
 	call := plpgsql.Call{RetSet: fn.ReturnsSet}
-	if fn.Result == catalog.EventTriggerType {
+	if fn.Result == types.EventTrigger {
 		if tg == nil || tg.Event == "" {
 			return routine.Result{}, pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
 		}
@@ -199,7 +199,7 @@ func (h *PLHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Func
 	}
 	outs := fn.OutputArgs()
 	switch {
-	case fn.Result == catalog.TriggerType:
+	case fn.Result == types.Trigger:
 	case fn.Result == nil || fn.Result.Kind == types.KindVoid:
 		call.RetType = types.Void
 	default:

@@ -25,7 +25,7 @@ import (
 func plSource(fn *catalog.Function) string {
 	var b strings.Builder
 	b.WriteString("CREATE FUNCTION tinybase_fn(")
-	if fn.Result == catalog.EventTriggerType {
+	if fn.Result == types.EventTrigger {
 		// an event trigger function's TG_EVENT and TG_TAG: its two
 		// datums, set by the call (the parser declares no variables for
 		// event triggers)
@@ -61,9 +61,9 @@ func plSource(fn *catalog.Function) string {
 		b.WriteString("record")
 	case hasOut || fn.Result == nil:
 		b.WriteString("void")
-	case fn.Result == catalog.TriggerType:
+	case fn.Result == types.Trigger:
 		b.WriteString("trigger")
-	case fn.Result == catalog.EventTriggerType:
+	case fn.Result == types.EventTrigger:
 		b.WriteString("void")
 	default:
 		b.WriteString(plTypeName(fn.Result))

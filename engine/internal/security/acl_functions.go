@@ -3,6 +3,7 @@ package security
 import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // resolveFunctionTarget finds the function a GRANT / ALTER FUNCTION names.
@@ -76,7 +77,7 @@ func CanExecute(cat *catalog.Catalog, role string, fn *catalog.Function) bool {
 // owner.
 func CheckCall(cat *catalog.Catalog, role string, fn *catalog.Function) (runAs string, definer bool, err error) {
 	key := funcKey(fn.Schema, fn.Name, fn.InputTypes())
-	if (fn.Result == nil || fn.Result.OID != catalog.TriggerType.OID) && !cat.HasPrivilege(role, key, catalog.ClassFunction, catalog.PrivExecute) {
+	if (fn.Result == nil || fn.Result.OID != types.Trigger.OID) && !cat.HasPrivilege(role, key, catalog.ClassFunction, catalog.PrivExecute) {
 		return "", false, permissionDenied(functionTarget(fn).word, fn.Name)
 	}
 	if !fn.SecurityDefiner {

@@ -66,10 +66,7 @@ func addCatalogInfoFuncs(r *expr.Registry) {
 			}
 			t, ok := st.TypeByOID(a[0].(uint32))
 			if !ok {
-				t, ok = pseudoTypes[a[0].(uint32)]
-			}
-			if !ok {
-				t, ok = types.PolyByOID(a[0].(uint32))
+				t, ok = types.PseudoByOID(a[0].(uint32))
 			}
 			if !ok {
 				return "???", nil
@@ -179,6 +176,3 @@ func commentOrNull(c *catalog.Catalog, k catalog.ObjectKey) any {
 	return nil
 }
 
-// pseudoTypes are the pseudo-types a result column can have (a function
-// returning record or void), which format_type names as PostgreSQL does.
-var pseudoTypes = map[uint32]*types.Type{types.Record.OID: types.Record, types.Void.OID: types.Void}

@@ -106,7 +106,7 @@ func (t *Translator) routineRef(owa *pg.ObjectWithArgs) RoutineRef {
 				continue
 			}
 			ref.Args = append(ref.Args, typ)
-			ref.Written = append(ref.Written, strings.Join(names(fp.ArgType.Names), "."))
+			ref.Written = append(ref.Written, writtenTypeName(fp.ArgType))
 		}
 		if !modes || outs {
 			ref.AllArgs = all
@@ -119,9 +119,19 @@ func (t *Translator) routineRef(owa *pg.ObjectWithArgs) RoutineRef {
 			fail(pgerror.New(pgerror.FeatureNotSupported, "this routine reference is not supported yet"))
 		}
 		ref.Args = append(ref.Args, t.routineType(tn))
-		ref.Written = append(ref.Written, strings.Join(names(tn.Names), "."))
+		ref.Written = append(ref.Written, writtenTypeName(tn))
 	}
 	return ref
+}
+
+// writtenTypeName spells a type name as written, as TypeNameToString
+// does: its qualified name, then "[]" once for any array bounds.
+func writtenTypeName(tn *pg.TypeName) string {
+	s := strings.Join(names(tn.Names), ".")
+	if len(tn.ArrayBounds) > 0 {
+		s += "[]"
+	}
+	return s
 }
 
 // BuiltinRoutine reports whether a built-in function has exactly these

@@ -68,8 +68,13 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 	var typ *types.Type
 	if schema == "" || schema == "pg_catalog" {
 		typ, _ = types.ByName(name)
-		if name == "void" {
-			typ = types.Void // a pseudo-type, yet NULL::void and 'x'::void are values
+		if p, ok := types.PseudoByName(name); ok && typ == nil && name != "unknown" {
+			// void, record and cstring have values (NULL::void, 'x'::cstring,
+			// row(1, 2)::record); the others' input functions always fail
+			if p.TakesNoInput() {
+				failAt(tn.Location, pgerror.FeatureNotSupported, "cannot accept a value of type %s", p.FormatType())
+			}
+			typ = p
 		}
 	}
 	if typ == nil && t.Catalog != nil {

@@ -52,7 +52,7 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 			a.Mode = catalog.ModeTable
 		}
 		a.Type = t.routineType(fp.ArgType)
-		if a.Type.Kind == types.KindVoid && a.Type.OID == catalog.TriggerType.OID {
+		if a.Type.Kind == types.KindVoid && a.Type.OID == types.Trigger.OID {
 			failAt(fp.ArgType.Location, pgerror.InvalidFunctionDefinition, "SQL functions cannot have arguments of type trigger")
 		}
 		if a.Mode == catalog.ModeVariadic && !a.Type.IsArray() && a.Type.OID != types.AnyArray.OID && a.Type.OID != types.AnyCompatibleArray.OID && a.Type.OID != types.Any.OID {
@@ -201,12 +201,12 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 			fn.Body = body[0]
 		}
 	}
-	if fn.Language == "sql" && fn.Result != nil && (fn.Result.OID == catalog.TriggerType.OID || fn.Result.OID == catalog.EventTriggerType.OID) {
+	if fn.Language == "sql" && fn.Result != nil && (fn.Result.OID == types.Trigger.OID || fn.Result.OID == types.EventTrigger.OID) {
 		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot return type %s", fn.Result.Name))
 	}
 	checkPolySignature(&fn)
 	checkAnyParams(&fn)
-	if fn.Result != nil && fn.Result.OID == catalog.TriggerType.OID && len(fn.InputArgs()) > 0 {
+	if fn.Result != nil && fn.Result.OID == types.Trigger.OID && len(fn.InputArgs()) > 0 {
 		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "trigger functions cannot have declared arguments").
 			WithHint("The arguments of the trigger can be accessed through TG_NARGS and TG_ARGV instead."))
 	}
@@ -215,35 +215,25 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 }
 
 // pseudoTypeName is the pseudo-type tn names (trigger, void, record,
-// the polymorphic types...), nil for any other type.
+// internal, cstring, the polymorphic types...), nil for any other type.
 func pseudoTypeName(tn *pg.TypeName) *types.Type {
 	parts := names(tn.Names)
 	last := parts[len(parts)-1]
-	if len(tn.ArrayBounds) > 0 && last != "record" {
-		return nil // only record has an array type (void[] does not exist)
+	if len(parts) > 2 || len(parts) == 2 && parts[0] != "pg_catalog" || last == "unknown" {
+		return nil
 	}
-	if len(parts) == 1 || (len(parts) == 2 && parts[0] == "pg_catalog") {
-		switch last {
-		case "trigger":
-			return catalog.TriggerType
-		case "event_trigger":
-			return catalog.EventTriggerType
-		case "fdw_handler":
-			return catalog.FdwHandlerType
-		case "void":
-			return types.Void
-		case "any", "anyelement", "anyarray", "anynonarray", "anyenum", "anyrange", "anymultirange",
-			"anycompatible", "anycompatiblearray", "anycompatiblenonarray", "anycompatiblerange", "anycompatiblemultirange":
-			p, _ := types.PolyByName(last)
-			return p
-		case "record":
-			if len(tn.ArrayBounds) > 0 {
-				return types.ArrayOf(types.Record)
-			}
-			return types.Record
+	p, ok := types.PseudoByName(last)
+	switch {
+	case !ok:
+		return nil
+	case len(tn.ArrayBounds) > 0:
+		// only record and cstring have array types (void[] does not exist)
+		if p.ArrayOID == 0 {
+			return nil
 		}
+		return types.ArrayOf(p)
 	}
-	return nil
+	return p
 }
 
 // routineType resolves a parameter or result type, including the

@@ -556,7 +556,7 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 	if fn.ReturnsSet {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "set-returning user function %s is not supported in expressions yet", fn.Name)
 	}
-	if fn.Result.Kind == types.KindVoid && (fn.Result.OID == catalog.TriggerType.OID || fn.Result.OID == catalog.EventTriggerType.OID) {
+	if fn.Result.Kind == types.KindVoid && (fn.Result.OID == types.Trigger.OID || fn.Result.OID == types.EventTrigger.OID) {
 		e := pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
 		if fn.Language == "plpgsql" {
 			// PL/pgSQL's compiler raises it when the call runs, naming

@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"slices"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -53,31 +55,44 @@ func checkPolySignature(fn *catalog.Function) {
 	}
 }
 
-// checkAnyParams rejects "any" and void (event_trigger, fdw_handler)
-// parameters where the language cannot take them (fmgr_sql_validator,
-// plpgsql_validator).
+// checkAnyParams rejects the pseudo-types a routine's language cannot
+// take or return: internal as a result without an internal argument
+// (ProcedureCreate), and for SQL and PL/pgSQL the pseudo-types other
+// than the polymorphic ones, record and void (fmgr_sql_validator,
+// plpgsql_validator; PL/pgSQL also checks its OUT parameters).
 func checkAnyParams(fn *catalog.Function) {
-	for _, a := range fn.Args {
-		if a.Type == nil || !a.Mode.IsInput() {
-			continue
-		}
-		switch a.Type.OID {
-		case types.Any.OID, types.Void.OID, catalog.EventTriggerType.OID, catalog.FdwHandlerType.OID:
-		default:
-			continue
-		}
-		switch fn.Language {
-		case "sql":
-			fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot have arguments of type %s", a.Type.SQLName))
-		case "plpgsql":
-			fail(pgerror.New(pgerror.FeatureNotSupported, "PL/pgSQL functions cannot accept type %s", a.Type.SQLName))
-		}
+	if fn.Result != nil && fn.Result.OID == types.Internal.OID && !slices.ContainsFunc(fn.Args, func(a catalog.Arg) bool {
+		return a.Mode.IsInput() && a.Type != nil && a.Type.OID == types.Internal.OID
+	}) {
+		fail(pgerror.New(pgerror.InvalidFunctionDefinition, `unsafe use of pseudo-type "internal"`).
+			WithDetail("A result of type internal requires at least one input of type internal."))
 	}
-	if fn.Result != nil && fn.Result.OID == types.Any.OID && (fn.Language == "sql" || fn.Language == "plpgsql") {
-		word := "SQL functions"
-		if fn.Language == "plpgsql" {
-			word = "PL/pgSQL functions"
+	pseudo := func(t *types.Type) bool {
+		_, ok := types.PseudoByOID(t.OID)
+		return ok && !t.IsPolymorphic()
+	}
+	switch fn.Language {
+	case "sql":
+		for _, a := range fn.Args {
+			if a.Type != nil && a.Mode.IsInput() && pseudo(a.Type) {
+				fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot have arguments of type %s", a.Type.FormatType()))
+			}
 		}
-		fail(pgerror.New(pgerror.FeatureNotSupported, "%s cannot return type %s", word, fn.Result.SQLName))
+		if r := fn.Result; r != nil && pseudo(r) && r.OID != types.Record.OID && r.OID != types.Void.OID {
+			fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot return type %s", r.FormatType()))
+		}
+	case "plpgsql":
+		if r := fn.Result; r != nil && pseudo(r) {
+			switch r.OID {
+			case types.Trigger.OID, types.EventTrigger.OID, types.Record.OID, types.Void.OID:
+			default:
+				fail(pgerror.New(pgerror.FeatureNotSupported, "PL/pgSQL functions cannot return type %s", r.FormatType()))
+			}
+		}
+		for _, a := range fn.Args {
+			if a.Type != nil && pseudo(a.Type) && a.Type.OID != types.Record.OID {
+				fail(pgerror.New(pgerror.FeatureNotSupported, "PL/pgSQL functions cannot accept type %s", a.Type.FormatType()))
+			}
+		}
 	}
 }

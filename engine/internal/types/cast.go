@@ -326,7 +326,7 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 				out = "-" // regtypeout of InvalidOid (pg_proc.provariadic of most functions)
 			} else if typ, ok := ByOID(n.(uint32)); ok {
 				out = typ.FormatType()
-			} else if typ, ok := pseudoByOID(n.(uint32)); ok {
+			} else if typ, ok := PseudoByOID(n.(uint32)); ok {
 				out = typ.FormatType()
 			} else if r := typeResolver(env); r != nil {
 				if typ, ok := r.UserTypeByOID(n.(uint32)); ok {

@@ -425,6 +425,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		if b.IsComposite() {
 			return parseRecord(b, s) // composite.go
 		}
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "input of anonymous composite types is not implemented")
 	case KindVoid:
 		return "", nil // void_in ignores its input; void_out prints nothing
 	case KindRegclass:
@@ -825,8 +826,18 @@ func regtypeType(s string, env *Env) (*Type, error) {
 		// the type without it, as parseTypeString reads it
 		t, ok = ByName(strings.Join(strings.Fields(regtypeTypmod.ReplaceAllString(name, " ")), " "))
 	}
-	if !ok && !array {
-		t, ok = PolyByName(strings.Trim(name, `"`))
+	if !ok {
+		// pseudo-types; of them only record and cstring have arrays
+		pn, arr := strings.Trim(name, `"`), array
+		if elem, isArr := arrayTypeElemName(pn); isArr && !arr {
+			pn, arr = elem, true
+		}
+		if pt, found := PseudoByName(pn); found && (!arr || pt.ArrayOID != 0) {
+			t, ok = pt, true
+			if arr {
+				t, array = ArrayOf(pt), false
+			}
+		}
 	}
 	if !ok {
 		if r := typeResolver(env); r != nil {

@@ -38,7 +38,7 @@ var (
 	// Cstring is the pseudo-type of the types' output functions'
 	// results and input functions' arguments (regoperatorout, textin),
 	// held as text.
-	Cstring = &Type{Kind: KindText, OID: 2275, Name: "cstring", SQLName: "cstring", Category: 'P', Mod: -1, Schema: "pg_catalog", Len: -2}
+	Cstring = &Type{Kind: KindText, OID: 2275, Name: "cstring", SQLName: "cstring", Category: 'P', Mod: -1, Schema: "pg_catalog", Len: -2, ArrayOID: 1263}
 )
 
 func init() {
@@ -209,17 +209,6 @@ func castRegObject(v any, f, t *Type, env *Env) (any, error) {
 		return nil, err
 	}
 	return regObjectName(t, n.(uint32), o), nil
-}
-
-// pseudoByOID finds the pseudo-types regtype output names (record, void),
-// which are not among the built-ins ByOID resolves.
-func pseudoByOID(oid uint32) (*Type, bool) {
-	for _, t := range []*Type{Record, Void} {
-		if t.OID == oid {
-			return t, true
-		}
-	}
-	return PolyByOID(oid)
 }
 
 // RegtypeType resolves a type name as regtype input does (regoperator

@@ -175,4 +175,3 @@ func commentOrNull(c *catalog.Catalog, k catalog.ObjectKey) any {
 	}
 	return nil
 }
-

@@ -52,11 +52,7 @@ var pgIndex = &def{
 					key = append(key, ords[part.col]) // 0 for an expression
 					var typeOID, collOID uint32
 					if t := part.typ; t != nil {
-						b := t.Base()
-						typeOID = b.OID
-						if b.Kind == types.KindText || b.Kind == types.KindVarchar || b.Kind == types.KindBpchar {
-							collOID = 100 // default collation
-						}
+						typeOID, collOID = t.Base().OID, typCollation(t) // pg_type.go
 					}
 					coll = append(coll, collOID)
 					class = append(class, s.indexOpclass(ix.AM, i, typeOID))

@@ -180,5 +180,6 @@ func commentOrNull(c *catalog.Catalog, k catalog.ObjectKey) any {
 }
 
 // pseudoTypes are the pseudo-types a result column can have (a function
-// returning record or void), which format_type names as PostgreSQL does.
-var pseudoTypes = map[uint32]*types.Type{types.Record.OID: types.Record, types.Void.OID: types.Void}
+// returning record or void) or an index column (a btree index of names
+// stores cstrings), which format_type names as PostgreSQL does.
+var pseudoTypes = map[uint32]*types.Type{types.Record.OID: types.Record, types.Void.OID: types.Void, types.Cstring.OID: types.Cstring}

@@ -77,7 +77,7 @@ func (b *attributeRows) indexColumns(s *State, r Relation, cols sql.Schema, ix s
 		return out
 	}
 	for i, src := range ix.Source {
-		n, err := parseStoredExpr(src)
+		n, err := s.parseExpr(src)
 		if err != nil {
 			return nil
 		}

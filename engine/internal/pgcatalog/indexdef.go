@@ -157,7 +157,7 @@ func (s *State) indexKeys(r Relation, ix storage.IndexInfo, pretty bool) ([]stri
 			if src == "" {
 				return nil, nil, false
 			}
-			n, err := parseStoredExpr(src)
+			n, err := s.parseExpr(src)
 			if err != nil {
 				return nil, nil, false
 			}

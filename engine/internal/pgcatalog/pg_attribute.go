@@ -136,6 +136,7 @@ const (
 // to them once per type rather than once per column.
 type attributeRows struct {
 	types map[*types.Type][]any
+	slab  []any // room for the next rows
 }
 
 // Positions in a type's boxed values.
@@ -170,10 +171,25 @@ func (b *attributeRows) boxed(t *types.Type) []any {
 // row is one pg_attribute row; rel is the relation's OID (a uint32).
 func (b *attributeRows) row(rel any, name string, num int, t *types.Type, notNull, hasDef bool, identity, generated string) []any {
 	x := b.boxed(t)
-	return []any{rel, name, x[boxOID], int32(-1), x[boxLen], int16(num), x[boxNDims], int32(-1),
+	const n = attColumns
+	if len(b.slab) < n {
+		b.slab = make([]any, n*rowsPerSlab)
+	}
+	r := b.slab[:n:n]
+	b.slab = b.slab[n:]
+	copy(r, []any{rel, name, x[boxOID], int32(-1), x[boxLen], int16(num), x[boxNDims], int32(-1),
 		x[boxMod], x[boxByVal], x[boxAlign], x[boxStorage], "", notNull, hasDef, false, identity, generated,
-		false, true, int32(0), x[boxColl], nil, nil, nil, nil}
+		false, true, int32(0), x[boxColl], nil, nil, nil, nil})
+	return r
 }
+
+// rowsPerSlab is how many rows attributeRows allocates at once: a
+// catalog of a few hundred tables has thousands of columns, and one
+// allocation per row was most of the cost of listing them.
+const rowsPerSlab = 128
+
+// attColumns is the number of pg_attribute's columns.
+const attColumns = 26
 
 // alignOf is pg_type.typalign of t, as pg_attribute.attalign copies it.
 func alignOf(t *types.Type) string {

@@ -92,7 +92,7 @@ func (s *State) indexParts(r Relation, ix storage.IndexInfo, colType map[string]
 	}
 	cols := r.Table.Schema()
 	for _, src := range ix.Source {
-		n, err := parseStoredExpr(src)
+		n, err := s.parseExpr(src)
 		if err != nil {
 			parts = append(parts, indexPart{})
 			continue
@@ -119,7 +119,7 @@ func (s *State) indexExprs(r Relation, ix storage.IndexInfo) (exprs, pred any) {
 	if ix.Expression {
 		var parts []string
 		for _, src := range ix.Source {
-			n, err := parseStoredExpr(src)
+			n, err := s.parseExpr(src)
 			if err != nil {
 				parts = nil
 				break

@@ -65,6 +65,12 @@ var psqlCases = []struct {
 	{"dplus_view", []string{"-c", `\d+ child_ranks`}},
 	{"x_d", []string{"-c", `\x`, "-c", `\dn`}},
 	{"conninfo", []string{"-c", `\conninfo`}},
+	// an index's and a sequence's columns (pg_attribute)
+	{"d_index", []string{"-c", `\d child_note`}},
+	{"dplus_index", []string{"-c", `\d+ child_pkey`}},
+	{"d_expr_index", []string{"-c", `\d parent_lower`}},
+	{"d_sequence", []string{"-c", `\d counter`}},
+	{"d_owned_sequence", []string{"-c", `\d+ parent_id_seq`}},
 }
 
 // conninfoPlace is what \conninfo names that differs between the recording

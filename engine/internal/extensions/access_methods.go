@@ -27,6 +27,10 @@ type OpClass struct {
 	// is a family of the class's own name, as CREATE OPERATOR CLASS
 	// without FAMILY makes.
 	Family string
+	// Storage is the class's STORAGE type (pg_opclass.opckeytype), what
+	// its index stores per key when that is not the key's own type (a
+	// trigram index keeps int4 trigrams); "" for the key's own type.
+	Storage string
 }
 
 // FamilyName is the name of the class's operator family.

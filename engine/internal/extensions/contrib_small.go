@@ -29,14 +29,18 @@ func btreeGist() *Extension {
 }
 
 // btreeTypes are the types btree_gin and btree_gist both give a class,
-// by the class name's stem (PostgreSQL names most after the type).
-var btreeTypes = []struct{ stem, typ string }{
-	{"bit", "bit"}, {"bool", "bool"}, {"bpchar", "bpchar"}, {"bytea", "bytea"}, {"cidr", "cidr"},
-	{"date", "date"}, {"enum", "anyenum"}, {"float4", "float4"}, {"float8", "float8"}, {"inet", "inet"},
-	{"int2", "int2"}, {"int4", "int4"}, {"int8", "int8"}, {"interval", "interval"}, {"macaddr8", "macaddr8"},
-	{"macaddr", "macaddr"}, {"money", "money"}, {"numeric", "numeric"}, {"oid", "oid"}, {"text", "text"},
-	{"time", "time"}, {"timestamp", "timestamp"}, {"timestamptz", "timestamptz"}, {"timetz", "timetz"},
-	{"uuid", "uuid"}, {"varbit", "varbit"},
+// by the class name's stem (PostgreSQL names most after the type), with
+// the STORAGE type of btree_gist's class (btree_gin's store the key).
+var btreeTypes = []struct{ stem, typ, gistKey string }{
+	{"bit", "bit", "gbtreekey_var"}, {"bool", "bool", "gbtreekey2"}, {"bpchar", "bpchar", "gbtreekey_var"},
+	{"bytea", "bytea", "gbtreekey_var"}, {"cidr", "cidr", "gbtreekey16"}, {"date", "date", "gbtreekey8"},
+	{"enum", "anyenum", "gbtreekey8"}, {"float4", "float4", "gbtreekey8"}, {"float8", "float8", "gbtreekey16"},
+	{"inet", "inet", "gbtreekey16"}, {"int2", "int2", "gbtreekey4"}, {"int4", "int4", "gbtreekey8"},
+	{"int8", "int8", "gbtreekey16"}, {"interval", "interval", "gbtreekey32"}, {"macaddr8", "macaddr8", "gbtreekey16"},
+	{"macaddr", "macaddr", "gbtreekey16"}, {"money", "money", "gbtreekey16"}, {"numeric", "numeric", "gbtreekey_var"},
+	{"oid", "oid", "gbtreekey8"}, {"text", "text", "gbtreekey_var"}, {"time", "time", "gbtreekey16"},
+	{"timestamp", "timestamp", "gbtreekey16"}, {"timestamptz", "timestamptz", "gbtreekey16"}, {"timetz", "timetz", "gbtreekey16"},
+	{"uuid", "uuid", "gbtreekey32"}, {"varbit", "varbit", "gbtreekey_var"},
 }
 
 // btreeOpClasses are btree_gin's (method gin) or btree_gist's (gist)
@@ -50,7 +54,11 @@ func btreeOpClasses(method, prefix string, rename map[string]string) []OpClass {
 		if r, ok := rename[stem]; ok {
 			stem = r
 		}
-		out = append(out, OpClass{Name: prefix + stem + "_ops", Method: method, Type: t.typ, Default: true})
+		oc := OpClass{Name: prefix + stem + "_ops", Method: method, Type: t.typ, Default: true}
+		if method == "gist" {
+			oc.Storage = t.gistKey
+		}
+		out = append(out, oc)
 	}
 	if method == "gin" {
 		out = append(out, OpClass{Name: "char_ops", Method: method, Type: "char", Default: true},

@@ -26,8 +26,8 @@ func hstoreExt() *Extension {
 		OpClasses: []OpClass{
 			{Name: "btree_hstore_ops", Method: "btree", Type: "hstore", Default: true},
 			{Name: "hash_hstore_ops", Method: "hash", Type: "hstore", Default: true},
-			{Name: "gist_hstore_ops", Method: "gist", Type: "hstore", Default: true},
-			{Name: "gin_hstore_ops", Method: "gin", Type: "hstore", Default: true},
+			{Name: "gist_hstore_ops", Method: "gist", Type: "hstore", Default: true, Storage: "ghstore"},
+			{Name: "gin_hstore_ops", Method: "gin", Type: "hstore", Default: true, Storage: "text"},
 		},
 		Funcs:  hstoreFuncs(),
 		Script: hstoreScript,

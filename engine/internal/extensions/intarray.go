@@ -20,9 +20,9 @@ func intarray() *Extension {
 		Comment:     "functions, operators, and index support for 1-D arrays of integers",
 		Relocatable: true,
 		OpClasses: []OpClass{
-			{Name: "gin__int_ops", Method: "gin", Type: "_int4"},
+			{Name: "gin__int_ops", Method: "gin", Type: "_int4", Storage: "int4"},
 			{Name: "gist__int_ops", Method: "gist", Type: "_int4", Default: true},
-			{Name: "gist__intbig_ops", Method: "gist", Type: "_int4"},
+			{Name: "gist__intbig_ops", Method: "gist", Type: "_int4", Storage: "intbig_gkey"},
 		},
 		Funcs: map[string]Func{
 			"icount":    intArr1(func(a []int32) (any, error) { return int32(len(a)), nil }),

@@ -25,8 +25,8 @@ func ltreeExt() *Extension {
 		OpClasses: []OpClass{
 			{Name: "ltree_ops", Method: "btree", Type: "ltree", Default: true},
 			{Name: "hash_ltree_ops", Method: "hash", Type: "ltree", Default: true},
-			{Name: "gist_ltree_ops", Method: "gist", Type: "ltree", Default: true},
-			{Name: "gist__ltree_ops", Method: "gist", Type: "_ltree", Default: true},
+			{Name: "gist_ltree_ops", Method: "gist", Type: "ltree", Default: true, Storage: "ltree_gist"},
+			{Name: "gist__ltree_ops", Method: "gist", Type: "_ltree", Default: true, Storage: "ltree_gist"},
 		},
 		Funcs:  ltreeFuncs(),
 		Script: ltreeScript(),

@@ -28,8 +28,8 @@ func pgTrgm() *Extension {
 		Comment:     "text similarity measurement and index searching based on trigrams",
 		Relocatable: true,
 		OpClasses: []OpClass{
-			{Name: "gin_trgm_ops", Method: "gin", Type: "text"},
-			{Name: "gist_trgm_ops", Method: "gist", Type: "text"},
+			{Name: "gin_trgm_ops", Method: "gin", Type: "text", Storage: "int4"},
+			{Name: "gist_trgm_ops", Method: "gist", Type: "text", Storage: "gtrgm"},
 		},
 		Settings: map[string]string{
 			"pg_trgm.similarity_threshold":             "0.3",

@@ -27,9 +27,9 @@ func postgisExt() *Extension {
 		OpClasses: []OpClass{
 			{Name: "btree_geometry_ops", Method: "btree", Type: "geometry", Default: true},
 			{Name: "btree_geography_ops", Method: "btree", Type: "geography", Default: true},
-			{Name: "gist_geometry_ops_2d", Method: "gist", Type: "geometry", Default: true},
-			{Name: "gist_geometry_ops_nd", Method: "gist", Type: "geometry"},
-			{Name: "gist_geography_ops", Method: "gist", Type: "geography", Default: true},
+			{Name: "gist_geometry_ops_2d", Method: "gist", Type: "geometry", Default: true, Storage: "box2df"},
+			{Name: "gist_geometry_ops_nd", Method: "gist", Type: "geometry", Storage: "gidx"},
+			{Name: "gist_geography_ops", Method: "gist", Type: "geography", Default: true, Storage: "gidx"},
 		},
 		Funcs:  postgisFuncs(), // postgis_funcs.go
 		Script: postgisComparisons() + postgisScript,

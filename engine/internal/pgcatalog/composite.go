@@ -16,10 +16,7 @@ func compositeAttributes(s *State) [][]any {
 			if ft.Kind == types.KindArray {
 				ndims = 1
 			}
-			var coll uint32
-			if ft.Base().IsString() {
-				coll = 100
-			}
+			coll := typCollation(ft) // pg_type.go
 			num := int16(i + 1)
 			if f.Attnum != 0 {
 				num = f.Attnum

@@ -1244,47 +1244,97 @@ func (s *State) tableVisibleAs(schema, name string) bool {
 // figureColname is the name PostgreSQL gives an unnamed select-list
 // expression (FigureColname).
 func figureColname(n *pg.Node) string {
+	if name, strength := figureColnameStrength(n); strength > 0 {
+		return name
+	}
+	return "?column?"
+}
+
+// figureColnameStrength is the parser's FigureColnameInternal: a name
+// for expression n and how sure it is of it — 2 for a column's, a
+// function's or a construct's own name, 1 for a cast's type name or
+// "case", which a sure name inside wins over, 0 for none.
+func figureColnameStrength(n *pg.Node) (string, int) {
 	switch x := n.GetNode().(type) {
 	case *pg.Node_ColumnRef:
 		if s := x.ColumnRef.Fields[len(x.ColumnRef.Fields)-1].GetString_(); s != nil {
-			return s.Sval
+			return s.Sval, 2
 		}
-	case *pg.Node_CaseExpr:
-		return "case"
-	case *pg.Node_CoalesceExpr:
-		return "coalesce"
+	case *pg.Node_AIndirection:
+		// the last field name, subscripts and * aside
+		name := ""
+		for _, i := range x.AIndirection.Indirection {
+			if s := i.GetString_(); s != nil {
+				name = s.Sval
+			}
+		}
+		if name != "" {
+			return name, 2
+		}
+		return figureColnameStrength(x.AIndirection.Arg)
+	case *pg.Node_FuncCall:
+		if s := x.FuncCall.Funcname[len(x.FuncCall.Funcname)-1].GetString_(); s != nil {
+			return s.Sval, 2
+		}
+	case *pg.Node_AExpr:
+		if x.AExpr.Kind == pg.A_Expr_Kind_AEXPR_NULLIF {
+			return "nullif", 2
+		}
+	case *pg.Node_TypeCast:
+		name, strength := figureColnameStrength(x.TypeCast.Arg)
+		if strength <= 1 {
+			if nm := x.TypeCast.TypeName.GetNames(); len(nm) > 0 {
+				if s := nm[len(nm)-1].GetString_(); s != nil {
+					return s.Sval, 1
+				}
+			}
+		}
+		return name, strength
+	case *pg.Node_CollateClause:
+		return figureColnameStrength(x.CollateClause.Arg)
+	case *pg.Node_GroupingFunc:
+		return "grouping", 2
 	case *pg.Node_SubLink:
 		switch x.SubLink.SubLinkType {
 		case pg.SubLinkType_EXISTS_SUBLINK:
-			return "exists"
+			return "exists", 2
 		case pg.SubLinkType_ARRAY_SUBLINK:
-			return "array"
+			return "array", 2
 		case pg.SubLinkType_EXPR_SUBLINK:
 			if sel := x.SubLink.Subselect.GetSelectStmt(); sel != nil && len(sel.TargetList) == 1 {
 				rt := sel.TargetList[0].GetResTarget()
 				if rt.Name != "" {
-					return rt.Name
+					return rt.Name, 2
 				}
-				return figureColname(rt.Val)
+				return figureColname(rt.Val), 2
 			}
 		}
-	case *pg.Node_FuncCall:
-		if s := x.FuncCall.Funcname[len(x.FuncCall.Funcname)-1].GetString_(); s != nil {
-			return s.Sval
+	case *pg.Node_CaseExpr:
+		name, strength := "", 0
+		if x.CaseExpr.Defresult != nil {
+			name, strength = figureColnameStrength(x.CaseExpr.Defresult)
 		}
-	case *pg.Node_TypeCast:
-		if name := figureColname(x.TypeCast.Arg); name != "?column?" {
-			return name
+		if strength <= 1 {
+			return "case", 1
 		}
-		if nm := x.TypeCast.TypeName.GetNames(); len(nm) > 0 {
-			if s := nm[len(nm)-1].GetString_(); s != nil {
-				return s.Sval
-			}
+		return name, strength
+	case *pg.Node_AArrayExpr:
+		return "array", 2
+	case *pg.Node_RowExpr:
+		return "row", 2
+	case *pg.Node_CoalesceExpr:
+		return "coalesce", 2
+	case *pg.Node_MinMaxExpr:
+		if x.MinMaxExpr.Op == pg.MinMaxOp_IS_LEAST {
+			return "least", 2
 		}
+		return "greatest", 2
 	case *pg.Node_SqlvalueFunction:
-		return strings.ToLower(strings.TrimPrefix(x.SqlvalueFunction.Op.String(), "SVFOP_"))
+		// CURRENT_TIME(3) is named as CURRENT_TIME
+		op := strings.TrimSuffix(strings.TrimPrefix(x.SqlvalueFunction.Op.String(), "SVFOP_"), "_N")
+		return strings.ToLower(op), 2
 	}
-	return "?column?"
+	return "", 0
 }
 
 // placeholders stand in for analyzed nodes while engine/internal/expr resolves an

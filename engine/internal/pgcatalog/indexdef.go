@@ -122,32 +122,11 @@ func (s *State) defaultOpclass(method string, t *types.Type, opclass string) boo
 	if t == nil {
 		return false
 	}
-	t = t.Base()
 	am := extAmOID(method)
 	for _, o := range opclasses {
-		if o.method != am || o.name != opclass {
-			continue
+		if o.method == am && o.name == opclass {
+			return o.def && opclassAccepts(o.intype, t) // index_attributes.go
 		}
-		if !o.def {
-			return false
-		}
-		switch o.intype {
-		case t.OID:
-			return true
-		case 2277: // anyarray
-			return t.Kind == types.KindArray
-		case 3500: // anyenum
-			return t.Kind == types.KindEnum
-		case 3831: // anyrange
-			return t.Kind == types.KindRange
-		case 4537: // anymultirange
-			return t.Kind == types.KindMultirange
-		case 2249: // record
-			return t.IsComposite()
-		case 25: // text_ops is varchar's default too (binary coercible)
-			return t.Kind == types.KindVarchar
-		}
-		return false
 	}
 	return false
 }
@@ -178,7 +157,7 @@ func (s *State) indexKeys(r Relation, ix storage.IndexInfo, pretty bool) ([]stri
 			if src == "" {
 				return nil, nil, false
 			}
-			n, err := parseStoredExpr(src)
+			n, err := s.parseExpr(src)
 			if err != nil {
 				return nil, nil, false
 			}

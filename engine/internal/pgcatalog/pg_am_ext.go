@@ -60,8 +60,14 @@ func extOpclassRows(s *State) [][]any {
 			if t := oc.InType(s.Catalog, ie.Schema); t != nil {
 				intype = t.OID
 			}
+			var keytype uint32 // 0 too for a storage type tinybase lacks
+			if oc.Storage != "" {
+				if t := extensions.ExtType(s.Catalog, ie.Schema, oc.Storage); t != nil {
+					keytype = t.OID
+				}
+			}
 			out = append(out, []any{extOpclassOID(ie.Schema, oc.Method, oc.Name), extAmOID(oc.Method), oc.Name, NamespaceOID(ie.Schema),
-				uint32(10), extOpfamilyOID(ie.Schema, oc.Method, oc.FamilyName()), intype, oc.Default, uint32(0)})
+				uint32(10), extOpfamilyOID(ie.Schema, oc.Method, oc.FamilyName()), intype, oc.Default, keytype})
 		}
 	}
 	return out

@@ -61,6 +61,12 @@ var pgAttribute = &def{
 				out = append(out, row)
 			}
 		}
+		ixRows, err := b.indexAttributes(s, rels) // index_attributes.go
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ixRows...)
+		out = append(out, b.sequenceAttributes(s)...)
 		out = append(out, b.viewAttributes(s)...)
 		out = append(out, b.systemAttributes()...)
 		out = append(out, compositeAttributes(s)...) // composite.go
@@ -87,6 +93,20 @@ func (b *attributeRows) viewAttributes(s *State) [][]any {
 	return out
 }
 
+// sequenceAttributes are the columns of sequences: a sequence reads as a
+// one-row relation of its state (sequence_relation.go), every column NOT
+// NULL.
+func (b *attributeRows) sequenceAttributes(s *State) [][]any {
+	var out [][]any
+	for _, q := range s.Catalog.Sequences() {
+		oid := any(q.OID)
+		for i, c := range sequenceColumns {
+			out = append(out, b.row(oid, c.name, i+1, c.typ, true, false, "", ""))
+		}
+	}
+	return out
+}
+
 // systemAttributes are the columns of the system catalogs. A catalog
 // table's column is NOT NULL when it and every column before it have a
 // fixed width, the rule PostgreSQL's genbki applies to its catalogs
@@ -107,14 +127,16 @@ func (b *attributeRows) systemAttributes() [][]any {
 // attNDimsCol and attACLCol are pg_attribute.attndims' and attacl's
 // positions.
 const (
-	attNDimsCol = 6
-	attACLCol   = 23
+	attNDimsCol     = 6
+	attCollationCol = 21
+	attACLCol       = 23
 )
 
 // attributeRows builds pg_attribute rows, boxing what a type contributes
 // to them once per type rather than once per column.
 type attributeRows struct {
 	types map[*types.Type][]any
+	slab  []any // room for the next rows
 }
 
 // Positions in a type's boxed values.
@@ -126,6 +148,7 @@ const (
 	boxStorage
 	boxNDims
 	boxColl
+	boxAlign
 )
 
 func (b *attributeRows) boxed(t *types.Type) []any {
@@ -136,11 +159,8 @@ func (b *attributeRows) boxed(t *types.Type) []any {
 	if t.Kind == types.KindArray {
 		ndims = 1
 	}
-	var coll uint32
-	if t.Base().IsString() {
-		coll = 100
-	}
-	v := []any{t.OID, t.Len, t.Mod, t.Len > 0 && t.Len <= 8, storageOf(t), ndims, coll}
+	coll := typCollation(t) // pg_type.go
+	v := []any{t.OID, t.Len, t.Mod, t.Len > 0 && t.Len <= 8, storageOf(t), ndims, coll, alignOf(t)}
 	if b.types == nil {
 		b.types = map[*types.Type][]any{}
 	}
@@ -151,7 +171,42 @@ func (b *attributeRows) boxed(t *types.Type) []any {
 // row is one pg_attribute row; rel is the relation's OID (a uint32).
 func (b *attributeRows) row(rel any, name string, num int, t *types.Type, notNull, hasDef bool, identity, generated string) []any {
 	x := b.boxed(t)
-	return []any{rel, name, x[boxOID], int32(-1), x[boxLen], int16(num), x[boxNDims], int32(-1),
-		x[boxMod], x[boxByVal], "i", x[boxStorage], "", notNull, hasDef, false, identity, generated,
-		false, true, int32(0), x[boxColl], nil, nil, nil, nil}
+	const n = attColumns
+	if len(b.slab) < n {
+		b.slab = make([]any, n*rowsPerSlab)
+	}
+	r := b.slab[:n:n]
+	b.slab = b.slab[n:]
+	copy(r, []any{rel, name, x[boxOID], int32(-1), x[boxLen], int16(num), x[boxNDims], int32(-1),
+		x[boxMod], x[boxByVal], x[boxAlign], x[boxStorage], "", notNull, hasDef, false, identity, generated,
+		false, true, int32(0), x[boxColl], nil, nil, nil, nil})
+	return r
+}
+
+// rowsPerSlab is how many rows attributeRows allocates at once: a
+// catalog of a few hundred tables has thousands of columns, and one
+// allocation per row was most of the cost of listing them.
+const rowsPerSlab = 128
+
+// attColumns is the number of pg_attribute's columns.
+const attColumns = 26
+
+// alignOf is pg_type.typalign of t, as pg_attribute.attalign copies it.
+func alignOf(t *types.Type) string {
+	b := t.Base()
+	switch {
+	case b.Kind == types.KindTID:
+		return "s" // six bytes, aligned as the int2s it is made of
+	case b.Len == -2:
+		return "c" // a C string
+	}
+	switch typAlign(b) { // relsize.go
+	case 8:
+		return "d"
+	case 2:
+		return "s"
+	case 1:
+		return "c"
+	}
+	return "i"
 }

@@ -52,11 +52,7 @@ var pgIndex = &def{
 					key = append(key, ords[part.col]) // 0 for an expression
 					var typeOID, collOID uint32
 					if t := part.typ; t != nil {
-						b := t.Base()
-						typeOID = b.OID
-						if b.Kind == types.KindText || b.Kind == types.KindVarchar || b.Kind == types.KindBpchar {
-							collOID = 100 // default collation
-						}
+						typeOID, collOID = t.Base().OID, typCollation(t) // pg_type.go
 					}
 					coll = append(coll, collOID)
 					class = append(class, s.indexOpclass(ix.AM, i, typeOID))
@@ -96,7 +92,7 @@ func (s *State) indexParts(r Relation, ix storage.IndexInfo, colType map[string]
 	}
 	cols := r.Table.Schema()
 	for _, src := range ix.Source {
-		n, err := parseStoredExpr(src)
+		n, err := s.parseExpr(src)
 		if err != nil {
 			parts = append(parts, indexPart{})
 			continue
@@ -123,7 +119,7 @@ func (s *State) indexExprs(r Relation, ix storage.IndexInfo) (exprs, pred any) {
 	if ix.Expression {
 		var parts []string
 		for _, src := range ix.Source {
-			n, err := parseStoredExpr(src)
+			n, err := s.parseExpr(src)
 			if err != nil {
 				parts = nil
 				break

@@ -47,10 +47,7 @@ var pgType = &def{
 			if t.Domain != nil {
 				base, mod = t.Domain.OID, t.Domain.Mod
 			}
-			var coll uint32
-			if t.Base().IsString() {
-				coll = 100
-			}
+			coll := typCollation(t)
 			var acl any
 			owner := uint32(10)
 			if sc := schemaOf(t); sc != "pg_catalog" {
@@ -90,4 +87,21 @@ var pgType = &def{
 		}
 		return out, nil
 	},
+}
+
+// typCollation is pg_type.typcollation of t: C for name (PostgreSQL 12
+// on), the database default for the other string types, an array's its
+// element's; 0 for types without collations.
+func typCollation(t *types.Type) uint32 {
+	b := t.Base()
+	if b.Kind == types.KindArray && b.Elem != nil {
+		b = b.Elem.Base()
+	}
+	switch {
+	case b.Kind == types.KindName:
+		return 950
+	case b.IsString():
+		return 100
+	}
+	return 0
 }

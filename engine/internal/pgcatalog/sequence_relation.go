@@ -6,13 +6,16 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
+// sequenceColumns are a sequence's columns (pg_attribute.go lists them).
+var sequenceColumns = []column{{"last_value", types.Int8}, {"log_cnt", types.Int8}, {"is_called", types.Bool}}
+
 // SequenceRelation is a sequence read as a relation (SELECT last_value,
 // log_cnt, is_called FROM seq, as pg_dump reads a sequence's state): one
 // row. log_cnt, the values PostgreSQL has WAL-logged ahead, is 0: tinybase
 // logs each value it hands out.
 func SequenceRelation(schema, name string, source Source) (*Table, bool) {
 	d := &def{
-		cols: []column{{"last_value", types.Int8}, {"log_cnt", types.Int8}, {"is_called", types.Bool}},
+		cols: sequenceColumns,
 		rows: func(s *State) ([][]any, error) {
 			q, ok := s.Catalog.Sequence(catalog.QName{Schema: schema, Name: name})
 			if !ok {

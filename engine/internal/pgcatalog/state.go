@@ -31,6 +31,9 @@ type State struct {
 	LoadCursors func() []CursorRow
 	// Writer applies writes to the catalogs that take them (pg_enum_write.go).
 	Writer CatalogWriter
+	// Exprs, when set, keeps the parse trees of stored expressions across
+	// the States of a session (expr_cache.go).
+	Exprs *ExprCache
 
 	memo memo // memo.go
 }

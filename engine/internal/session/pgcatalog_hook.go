@@ -71,6 +71,7 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 		SequenceValue: ddlHost{s}.SequenceValue,
 		LoadCursors:   s.cursorRows,     // cursor.go
 		Writer:        catalogWriter{s}, // catalog_write.go
+		Exprs:         &s.catExprs,
 	}
 	if s.cat.state != nil && s.cat.key == key {
 		st.KeepSchemaRows(s.cat.state) // pgcatalog/memo.go

@@ -15,6 +15,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -145,11 +146,12 @@ type Session struct {
 	// describeSeqs, while a Describe runs a statement, are its private
 	// sequence values (prepare.go), so describing uses up none.
 	describeSeqs map[uint32]seqValue
-	routines     routines.State // routine calls and PL/pgSQL state (engine/internal/routines)
-	rt           routineState   // trigger firing inside routine calls (routines_host.go)
-	rls          rlsState       // row security of the running statement (rls_rewrite.go)
-	cat          catalogReads   // the system catalog state of the running statement (pgcatalog_hook.go)
-	notes        sessionNotify  // queued NOTIFYs and LISTENs (notify.go)
+	routines     routines.State      // routine calls and PL/pgSQL state (engine/internal/routines)
+	rt           routineState        // trigger firing inside routine calls (routines_host.go)
+	rls          rlsState            // row security of the running statement (rls_rewrite.go)
+	cat          catalogReads        // the system catalog state of the running statement (pgcatalog_hook.go)
+	catExprs     pgcatalog.ExprCache // stored expressions' parse trees, for every catalog State of the session
+	notes        sessionNotify       // queued NOTIFYs and LISTENs (notify.go)
 	// signed is the output projections of the plan being built
 	// (gmsadapter/exec_project.go).
 	signed gmsadapter.SignedOutput

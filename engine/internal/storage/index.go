@@ -148,9 +148,10 @@ type IndexInfo struct {
 	Name       string
 	Unique     bool
 	PrimaryKey bool
-	Columns    []string // plain columns; empty for an expression index
-	Expression bool     // key computed by IndexSpec.Key
-	KeyText    []string // IndexSpec.KeyText of an expression index
+	Columns    []string   // plain columns; empty for an expression index
+	Expression bool       // key computed by IndexSpec.Key
+	KeyText    []string   // IndexSpec.KeyText of an expression index
+	KeyTypes   []sql.Type // IndexSpec.KeyTypes of an expression index
 	// Source and WhereSource are IndexSpec's: the PostgreSQL source text
 	// of the key parts and predicate (empty when not known).
 	Source      []string
@@ -191,7 +192,7 @@ func (h *Table) Indexes(ctx *sql.Context) ([]IndexInfo, error) {
 	}
 	for _, ix := range d.indexes {
 		out = append(out, IndexInfo{Name: ix.name, Unique: ix.unique, Columns: append([]string(nil), ix.columns...),
-			Expression: ix.key != nil, KeyText: ix.keyText, Partial: ix.where != nil, ForFK: ix.forFK,
+			Expression: ix.key != nil, KeyText: ix.keyText, KeyTypes: ix.keyTypes, Partial: ix.where != nil, ForFK: ix.forFK,
 			Source: ix.source, WhereSource: ix.whereSource, AM: ix.am.clone()})
 	}
 	return out, nil

@@ -25,3 +25,4 @@ create view child_ranks as
   from scored s where s.parent_id in (select id from parent);
 comment on view child_ranks is 'children ranked per parent';
 create function greet(who text default 'world', times int default 1) returns text language sql stable as $$ select repeat('hi ' || who, times) $$;
+create index parent_lower on parent (lower(name), (id + 1), lower(name)) where m is not null;

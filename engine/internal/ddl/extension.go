@@ -240,9 +240,13 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 	}
 	// Off the list first, so its members may be dropped.
 	h.SetCatalog(h.Catalog().DropExtension(name))
-	// schemas go last: the members' order is the catalog's, not their
-	// creation's, and a schema goes once what it holds has gone
+	// types and then schemas go last: the members' order is the
+	// catalog's, not their creation's; a type goes once the functions
+	// taking it have gone (else they would stay behind, their DROP
+	// naming a type that no longer exists), a schema once what it holds
+	// has gone
 	var script, schemas strings.Builder
+	var typeMembers []catalog.Member
 	mode := " RESTRICT"
 	if cascade {
 		mode = " CASCADE"
@@ -283,6 +287,8 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 			fmt.Fprintf(&script, "DROP %s IF EXISTS %s(%s)%s;\n", word, q, strings.Join(args, ", "), mode)
 		case "schema":
 			fmt.Fprintf(&schemas, "DROP SCHEMA IF EXISTS %s%s;\n", quoteIdent(m.Name), mode)
+		case "type":
+			typeMembers = append(typeMembers, m)
 		case "event trigger":
 			fmt.Fprintf(&script, "DROP EVENT TRIGGER IF EXISTS %s;\n", quoteIdent(m.Name))
 		case "foreign data wrapper": // foreign.go
@@ -290,6 +296,9 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 		default:
 			fmt.Fprintf(&script, "DROP %s IF EXISTS %s%s;\n", strings.ToUpper(m.Kind), q, mode)
 		}
+	}
+	for _, m := range typesByUse(h.Catalog(), typeMembers) {
+		fmt.Fprintf(&script, "DROP TYPE IF EXISTS %s.%s%s;\n", quoteIdent(m.Schema), quoteIdent(m.Name), mode)
 	}
 	script.WriteString(schemas.String())
 	if script.Len() == 0 {
@@ -513,4 +522,56 @@ func sameType(a, b *types.Type) bool {
 		return a == b
 	}
 	return a.OID == b.OID
+}
+
+// typesByUse orders an extension's types so that a composite type comes
+// before the types its fields have (pg_net's http_response_result before
+// http_response and request_status): DROP TYPE ... CASCADE of a type a
+// composite still uses is not supported.
+func typesByUse(cat *catalog.Catalog, members []catalog.Member) []catalog.Member {
+	typeOf := func(m catalog.Member) *types.Type {
+		if d, ok := cat.Type(catalog.QName{Schema: m.Schema, Name: m.Name}); ok {
+			return d.Type
+		}
+		return nil
+	}
+	usedBy := func(t, by *types.Type) bool {
+		if t == nil || by == nil || !by.IsComposite() {
+			return false
+		}
+		for _, f := range by.Base().Fields {
+			ft := f.Type.Base()
+			if ft.Kind == types.KindArray && ft.Elem != nil {
+				ft = ft.Elem.Base()
+			}
+			if ft.OID == t.OID {
+				return true
+			}
+		}
+		return false
+	}
+	var out []catalog.Member
+	rest := append([]catalog.Member(nil), members...)
+	for len(rest) > 0 {
+		next := rest[:0:0]
+		for _, m := range rest {
+			used := false
+			for _, o := range rest {
+				if o != m && usedBy(typeOf(m), typeOf(o)) {
+					used = true
+					break
+				}
+			}
+			if used {
+				next = append(next, m)
+			} else {
+				out = append(out, m)
+			}
+		}
+		if len(next) == len(rest) { // a cycle: keep the order given
+			return append(out, next...)
+		}
+		rest = next
+	}
+	return out
 }

@@ -144,6 +144,7 @@ func unaccentExt() *Extension {
 		Comment:     "text search dictionary that removes accents",
 		Relocatable: true,
 		Funcs: map[string]Func{
+			"index_support": indexSupport, // the template's init and lexize
 			"unaccent_dict": Scalar(func(a []any) (any, error) {
 				if len(a) == 2 {
 					d := a[0].(string)
@@ -159,8 +160,10 @@ func unaccentExt() *Extension {
 			}),
 		},
 		Script: `
-CREATE FUNCTION unaccent(text, text) RETURNS text AS 'MODULE_PATHNAME', 'unaccent_dict' LANGUAGE c STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION unaccent(regdictionary, text) RETURNS text AS 'MODULE_PATHNAME', 'unaccent_dict' LANGUAGE c STABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION unaccent(text) RETURNS text AS 'MODULE_PATHNAME', 'unaccent_dict' LANGUAGE c STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION unaccent_init(internal) RETURNS internal AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c PARALLEL SAFE;
+CREATE FUNCTION unaccent_lexize(internal, internal, internal, internal) RETURNS internal AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c PARALLEL SAFE;
 CREATE TEXT SEARCH TEMPLATE unaccent (INIT = unaccent_init, LEXIZE = unaccent_lexize);
 CREATE TEXT SEARCH DICTIONARY unaccent (TEMPLATE = unaccent, RULES = 'unaccent');
 `,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // Func is the Go implementation of an extension's C-language function:
@@ -50,3 +51,12 @@ func Rows(f func(ctx context.Context, c routine.Caller, fn *catalog.Function, ar
 		return routine.Result{Rows: rows}, nil
 	}
 }
+
+// indexSupport stands for an operator class's support function (GiST's
+// compress or penalty, GIN's extractValue...): such a function takes
+// internal arguments, which no SQL expression can produce (NULL::internal
+// fails too), so a call is unreachable from SQL; tinybase's indexes do
+// not call them either.
+var indexSupport = Scalar(func([]any) (any, error) {
+	return nil, pgerror.New(pgerror.FeatureNotSupported, "index support functions are not callable in tinybase")
+})

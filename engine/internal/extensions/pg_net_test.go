@@ -44,3 +44,14 @@ func TestPgNet(t *testing.T) {
 			insert into t3 values (1)`, code: "P0001", msg: "method argument PUT is invalid"},
 	})
 }
+
+// TestPgNetDrop drops pg_net: its composite types go before the types
+// their fields have, so the whole extension goes, types and functions.
+func TestPgNetDrop(t *testing.T) {
+	s := installed(t, "pg_net")
+	run(t, s, []sqlCase{
+		{name: "drop", sql: `drop extension pg_net cascade; select count(*) from pg_type t join pg_namespace n on n.oid = t.typnamespace where n.nspname = 'net'`, want: "0"},
+		{name: "no functions left", sql: `select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'net'`, want: "0"},
+		{name: "again", sql: `create extension pg_net; select count(*) > 0 from pg_proc where proname = 'http_get'`, want: "t"},
+	})
+}

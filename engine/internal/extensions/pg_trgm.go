@@ -41,8 +41,15 @@ func pgTrgm() *Extension {
 			"pg_trgm.word_similarity_threshold":        {Min: 0, Max: 1, Real: true},
 			"pg_trgm.strict_word_similarity_threshold": {Min: 0, Max: 1, Real: true},
 		},
+		// gtrgm is what gist_trgm_ops stores; it and the operator
+		// classes' support functions exist as PostgreSQL has them (dumps
+		// grant on them), but tinybase's indexes do not call them
+		BaseTypes: []string{"gtrgm"},
 		Funcs: map[string]Func{
-			"set_limit": ScalarC(trgmSetLimit),
+			"gtrgm_in":      Scalar(func([]any) (any, error) { return nil, pgerror.New(pgerror.InternalError, "not implemented") }),
+			"gtrgm_out":     Scalar(func([]any) (any, error) { return nil, pgerror.New(pgerror.InternalError, "not implemented") }),
+			"index_support": indexSupport,
+			"set_limit":     ScalarC(trgmSetLimit),
 			"show_limit": ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) {
 				return float32(trgmSetting(c, "similarity_threshold", 0.3)), nil
 			}),
@@ -92,6 +99,21 @@ CREATE FUNCTION strict_word_similarity_op(text, text) RETURNS bool AS 'MODULE_PA
 CREATE FUNCTION strict_word_similarity_commutator_op(text, text) RETURNS bool AS 'MODULE_PATHNAME' LANGUAGE c STRICT STABLE PARALLEL SAFE;
 CREATE FUNCTION strict_word_similarity_dist_op(text, text) RETURNS float4 AS 'MODULE_PATHNAME' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION strict_word_similarity_dist_commutator_op(text, text) RETURNS float4 AS 'MODULE_PATHNAME' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_in(cstring) RETURNS gtrgm AS 'MODULE_PATHNAME' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_out(gtrgm) RETURNS cstring AS 'MODULE_PATHNAME' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_consistent(internal, text, smallint, oid, internal) RETURNS bool AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_distance(internal, text, smallint, oid, internal) RETURNS float8 AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_compress(internal) RETURNS internal AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_decompress(internal) RETURNS internal AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_penalty(internal, internal, internal) RETURNS internal AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_picksplit(internal, internal) RETURNS internal AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_union(internal, internal) RETURNS gtrgm AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_same(gtrgm, gtrgm, internal) RETURNS internal AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gtrgm_options(internal) RETURNS void AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gin_extract_value_trgm(text, internal) RETURNS internal AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gin_extract_query_trgm(text, internal, int2, internal, internal, internal, internal) RETURNS internal AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gin_trgm_consistent(internal, int2, text, int4, internal, internal, internal, internal) RETURNS bool AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gin_trgm_triconsistent(internal, int2, text, int4, internal, internal, internal) RETURNS "char" AS 'MODULE_PATHNAME', 'index_support' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
 CREATE OPERATOR % (LEFTARG = text, RIGHTARG = text, PROCEDURE = similarity_op, COMMUTATOR = '%', RESTRICT = contsel, JOIN = contjoinsel);
 CREATE OPERATOR <% (LEFTARG = text, RIGHTARG = text, PROCEDURE = word_similarity_op, COMMUTATOR = '%>', RESTRICT = contsel, JOIN = contjoinsel);
 CREATE OPERATOR %> (LEFTARG = text, RIGHTARG = text, PROCEDURE = word_similarity_commutator_op, COMMUTATOR = '<%', RESTRICT = contsel, JOIN = contjoinsel);

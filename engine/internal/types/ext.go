@@ -65,6 +65,7 @@ var extBases = map[string]ExtBase{
 	"ismn":      ismnBase,
 	"issn":      issnBase,
 	"upc":       upcBase,
+	"gtrgm":     opaqueBase{}, // ext_opaque.go
 }
 
 // ExtBaseNamed returns the implementation of the extension base type

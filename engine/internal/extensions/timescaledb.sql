@@ -69,9 +69,20 @@ CREATE TYPE _timescaledb_internal.dimension_info AS (
 CREATE FUNCTION _timescaledb_functions.calculate_chunk_interval(dimension_id integer, dimension_coord bigint, chunk_target_size bigint)
   RETURNS bigint LANGUAGE c AS 'MODULE_PATHNAME', 'ts_tsl_only';
 
--- Hypertables of tables dropped since are left out: TimescaleDB's event
--- trigger removes their rows, tinybase's catalog rows stay behind until
--- create_hypertable clears them.
+-- A dropped table stops being a hypertable: its catalog rows go with it
+-- (a table of the same name made later is a plain table again), as
+-- TimescaleDB's own sql_drop event trigger sees to.
+CREATE FUNCTION _timescaledb_functions.process_ddl_event() RETURNS event_trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM _timescaledb_catalog.hypertable ht
+   USING pg_catalog.pg_event_trigger_dropped_objects() d
+   WHERE d.object_type = 'table' AND d.schema_name = ht.schema_name AND d.object_name = ht.table_name;
+END
+$$;
+CREATE EVENT TRIGGER timescaledb_ddl_sql_drop ON sql_drop
+  EXECUTE FUNCTION _timescaledb_functions.process_ddl_event();
+
 CREATE VIEW timescaledb_information.hypertables AS
   SELECT ht.schema_name AS hypertable_schema,
          ht.table_name AS hypertable_name,

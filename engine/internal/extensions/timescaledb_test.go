@@ -70,8 +70,12 @@ func TestTimescaleDBCreateHypertable(t *testing.T) {
 		{name: "sizes", sql: `select extensions.hypertable_size('public.t') >= 0, (select count(*) from extensions.hypertable_detailed_size('public.nh'))`, want: "t|0"},
 		{name: "mixed case", sql: `create table public.g ("Time" timestamptz, v int); select created from extensions.create_hypertable('public.g', 'Time');
 			select indexname from pg_indexes where tablename = 'g'`, want: "g_Time_idx"},
+		{name: "schema dropped and made again", sql: `create schema ev; create table ev.log (time timestamptz not null);
+			select created from extensions.create_hypertable('ev.log', 'time'); drop schema ev cascade;
+			create schema ev; create table ev.log (time timestamptz not null);
+			select created from extensions.create_hypertable('ev.log', 'time')`, want: "t"},
 		{name: "dropped table leaves the views", sql: `drop table public.w; select string_agg(hypertable_name, ',' order by hypertable_name) from timescaledb_information.hypertables`,
-			want: "g,k,m,r,sp,t"},
+			want: "g,k,log,m,r,sp,t"},
 	})
 }
 

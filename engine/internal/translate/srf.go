@@ -252,6 +252,13 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 			if fc := ai.Arg.GetFuncCall(); fc != nil && fc.Over == nil {
 				field := ai.Indirection[0].GetString_().Sval
 				fields := t.srfFieldNames(names(fc.Funcname))
+				if fields == nil {
+					if _, fs := t.userSRFCall(names(fc.Funcname), fc); len(fs) > 1 {
+						for _, f := range fs {
+							fields = append(fields, f.Name)
+						}
+					}
+				}
 				for j, f := range fields {
 					if f != field || len(fields) < 2 {
 						continue

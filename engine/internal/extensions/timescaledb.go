@@ -591,7 +591,7 @@ func tsSetChunkTimeInterval(ctx context.Context, c routine.Caller, args []any) (
 		&routine.Params{Types: []*types.Type{types.Int8, types.Int4}}, []any{n, r.Rows[0][0]}); err != nil {
 		return nil, err
 	}
-	return nil, nil
+	return "", nil // void, which prints nothing (not NULL)
 }
 
 // tsNoChunks is show_chunks: a hypertable here has no chunks.

@@ -16,8 +16,10 @@ CREATE SCHEMA _timescaledb_functions;
 CREATE SCHEMA _timescaledb_config;
 CREATE SCHEMA timescaledb_information;
 CREATE SCHEMA timescaledb_experimental;
+CREATE SCHEMA _timescaledb_cache;
+CREATE SCHEMA _timescaledb_debug;
 GRANT USAGE ON SCHEMA _timescaledb_catalog, _timescaledb_internal, _timescaledb_functions,
-  _timescaledb_config, timescaledb_information, timescaledb_experimental TO PUBLIC;
+  _timescaledb_config, timescaledb_information, timescaledb_experimental, _timescaledb_cache TO PUBLIC;
 
 CREATE TABLE _timescaledb_catalog.hypertable (
   id serial PRIMARY KEY,
@@ -293,7 +295,7 @@ CREATE FUNCTION @extschema@.interpolate(value real, prev record DEFAULT NULL, ne
 CREATE FUNCTION @extschema@.interpolate(value double precision, prev record DEFAULT NULL, next record DEFAULT NULL)
   RETURNS double precision LANGUAGE c VOLATILE PARALLEL SAFE AS 'MODULE_PATHNAME', 'ts_tsl_only';
 
-CREATE FUNCTION @extschema@.add_retention_policy(relation regclass, drop_after "any", if_not_exists boolean DEFAULT false,
+CREATE FUNCTION @extschema@.add_retention_policy(relation regclass, drop_after "any" DEFAULT NULL, if_not_exists boolean DEFAULT false,
     schedule_interval interval DEFAULT NULL, initial_start timestamptz DEFAULT NULL, timezone text DEFAULT NULL,
     drop_created_before interval DEFAULT NULL)
   RETURNS integer LANGUAGE c VOLATILE AS 'MODULE_PATHNAME', 'ts_tsl_only';
@@ -316,7 +318,7 @@ CREATE FUNCTION @extschema@.add_continuous_aggregate_policy(continuous_aggregate
   RETURNS integer LANGUAGE c VOLATILE AS 'MODULE_PATHNAME', 'ts_tsl_only';
 CREATE FUNCTION @extschema@.remove_continuous_aggregate_policy(continuous_aggregate regclass,
     if_not_exists boolean DEFAULT false, if_exists boolean DEFAULT NULL)
-  RETURNS void LANGUAGE c VOLATILE STRICT AS 'MODULE_PATHNAME', 'ts_tsl_only';
+  RETURNS void LANGUAGE c VOLATILE AS 'MODULE_PATHNAME', 'ts_tsl_only';
 CREATE PROCEDURE @extschema@.refresh_continuous_aggregate(continuous_aggregate regclass, window_start "any",
     window_end "any")
   LANGUAGE c AS 'MODULE_PATHNAME', 'ts_tsl_only';

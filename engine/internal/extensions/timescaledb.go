@@ -66,12 +66,20 @@ type tsRelation struct {
 	schema, table string
 	kind          string
 	persistence   string
-	owner         string
+	// owned: the current role has its owner's privileges, which
+	// create_hypertable requires.
+	owned bool
 }
 
 func tsLookupRelation(ctx context.Context, c routine.Caller, arg any) (*tsRelation, error) {
+	if name := fmt.Sprint(arg); name == "-" || name == "0" {
+		// regclass 0, which PostgreSQL's C code takes for no relation
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "relation cannot be NULL")
+	}
 	// A regclass value is the relation's name as regclass prints it.
-	r, err := c.Query(ctx, `SELECT c.oid::bigint, n.nspname::text, c.relname::text, c.relkind::text, c.relpersistence::text
+	r, err := c.Query(ctx, `SELECT c.oid::bigint, n.nspname::text, c.relname::text, c.relkind::text, c.relpersistence::text,
+		EXISTS (SELECT 1 FROM pg_catalog.pg_roles u WHERE u.rolname = current_user AND (u.rolsuper OR u.oid = c.relowner
+		  OR EXISTS (SELECT 1 FROM pg_catalog.pg_auth_members m WHERE m.member = u.oid AND m.roleid = c.relowner)))
 		FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 		WHERE c.oid = $1::regclass`, &routine.Params{Types: []*types.Type{types.Text}}, []any{fmt.Sprint(arg)})
 	if err != nil {
@@ -82,22 +90,17 @@ func tsLookupRelation(ctx context.Context, c routine.Caller, arg any) (*tsRelati
 	}
 	row := r.Rows[0]
 	oid, _ := int64Of(row[0])
-	return &tsRelation{oid: uint32(oid), schema: row[1].(string), table: row[2].(string), kind: row[3].(string), persistence: row[4].(string)}, nil
+	return &tsRelation{oid: uint32(oid), schema: row[1].(string), table: row[2].(string), kind: row[3].(string),
+		persistence: row[4].(string), owned: row[5] == true}, nil
 }
 
 func (r *tsRelation) qualified() string {
 	return tsQuote(r.schema) + "." + tsQuote(r.table)
 }
 
-// tsHypertableID is the catalog id of rel when it is a hypertable. Rows
-// of tables dropped since are removed first: TimescaleDB drops them with
-// the table, tinybase when it next looks.
+// tsHypertableID is the catalog id of rel when it is a hypertable (the
+// sql_drop trigger removes the rows of dropped tables).
 func tsHypertableID(ctx context.Context, c routine.Caller, rel *tsRelation) (int64, bool, error) {
-	if _, err := c.Query(ctx, `DELETE FROM _timescaledb_catalog.hypertable ht WHERE NOT EXISTS (
-		SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-		 WHERE n.nspname = ht.schema_name AND c.relname = ht.table_name AND c.relkind = 'r')`, nil, nil); err != nil {
-		return 0, false, err
-	}
 	r, err := c.Query(ctx, `SELECT id FROM _timescaledb_catalog.hypertable WHERE schema_name = $1 AND table_name = $2`,
 		&routine.Params{Types: []*types.Type{types.Text, types.Text}}, []any{rel.schema, rel.table})
 	if err != nil {
@@ -236,6 +239,9 @@ func tsCreate(ctx context.Context, c routine.Caller, relArg any, dims []tsDimens
 				Message: fmt.Sprintf("column type \"%s\" used for \"%s\" does not follow best practices", col.typ, col.name),
 				Hint:    "Use datatype TIMESTAMPTZ instead."})
 		}
+	}
+	if !rel.owned {
+		return 0, "", "", false, pgerror.New(pgerror.InsufficientPrivilege, "must be owner of hypertable \"%s\"", rel.table)
 	}
 	switch rel.kind {
 	case "r":

@@ -74,8 +74,10 @@ CREATE FUNCTION _timescaledb_functions.calculate_chunk_interval(dimension_id int
 -- A dropped table stops being a hypertable: its catalog rows go with it
 -- (a table of the same name made later is a plain table again), as
 -- TimescaleDB's own sql_drop event trigger sees to.
+-- SECURITY DEFINER: any role may drop its tables, while only the
+-- extension's owner writes its catalog.
 CREATE FUNCTION _timescaledb_functions.process_ddl_event() RETURNS event_trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
 BEGIN
   DELETE FROM _timescaledb_catalog.hypertable ht
    USING pg_catalog.pg_event_trigger_dropped_objects() d

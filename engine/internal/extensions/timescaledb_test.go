@@ -2,6 +2,7 @@ package extensions_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/tinybase/tinybase/engine/enginetest"
@@ -74,8 +75,13 @@ func TestTimescaleDBCreateHypertable(t *testing.T) {
 			select created from extensions.create_hypertable('ev.log', 'time'); drop schema ev cascade;
 			create schema ev; create table ev.log (time timestamptz not null);
 			select created from extensions.create_hypertable('ev.log', 'time')`, want: "t"},
-		{name: "dropped table leaves the views", sql: `drop table public.w; select string_agg(hypertable_name, ',' order by hypertable_name) from timescaledb_information.hypertables`,
+		{name: "not owner", sql: `create table public.theirs (time timestamptz not null); grant all on public.theirs to authenticated;
+			grant usage on schema extensions to authenticated; set role authenticated; select extensions.create_hypertable('public.theirs', 'time')`,
+			code: "42501", msg: `must be owner of hypertable "theirs"`},
+		{name: "dropped table leaves the views", sql: `reset role; drop table public.w; select string_agg(hypertable_name, ',' order by hypertable_name) from timescaledb_information.hypertables`,
 			want: "g,k,log,m,r,sp,t"},
+		{name: "others drop their tables", sql: `create role ts_app login; create table public.app (time timestamptz not null);
+			alter table public.app owner to ts_app; set role ts_app; drop table public.app; reset role; select to_regclass('public.app') is null`, want: "t"},
 	})
 }
 
@@ -148,5 +154,44 @@ func TestTimescaleDBDurable(t *testing.T) {
 	}
 	if _, err := s.Exec(context.Background(), `select extensions.create_hypertable('public.t', 'time')`); err == nil {
 		t.Error("hypertable forgotten after reopening")
+	}
+}
+
+// TestTimescaleDBHostile checks that extreme and malformed arguments end
+// in a PostgreSQL error or a value, never a panic.
+func TestTimescaleDBHostile(t *testing.T) {
+	s := enginetest.Session(t, enginetest.Migrated(t))
+	enginetest.Exec(t, s, `create extension timescaledb with schema extensions; set search_path = public, extensions`)
+	for _, q := range []string{
+		`select time_bucket(interval '100000000 days', timestamp '294276-12-31')`,
+		`select time_bucket(interval '1 microsecond', timestamptz '4713-11-24 BC')`,
+		`select time_bucket(interval '1 day', timestamp '2000-01-01', origin => timestamp '294276-12-31')`,
+		`select time_bucket(interval '178000000 years', date '2000-01-01')`,
+		`select time_bucket(interval '2147483647 months', date '5874897-12-31')`,
+		`select time_bucket(9223372036854775807, -9223372036854775808)`,
+		`select time_bucket(9223372036854775807, 9223372036854775807, -9223372036854775808)`,
+		`select time_bucket(interval '1 day', now(), 'no/such_zone')`,
+		`select time_bucket(interval '1 day', date '2024-01-01', "offset" => interval '-100000 years')`,
+		`select create_hypertable('pg_class', 'relname')`,
+		`select create_hypertable('extensions.time_bucket', 'x')`,
+		`select create_hypertable(0::regclass, 'time')`,
+		`select create_hypertable('t', by_range(null))`,
+		`select create_hypertable('t', null::_timescaledb_internal.dimension_info)`,
+		`select set_chunk_time_interval(null, 5)`,
+		`select drop_chunks(null, 5)`,
+		`select show_chunks(null)`,
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: panic %v", q, r)
+				}
+			}()
+			if _, err := s.Exec(context.Background(), q); err != nil {
+				if msg := err.Error(); !strings.Contains(msg, "(SQLSTATE ") || strings.Contains(msg, "SQLSTATE XX000") {
+					t.Errorf("%s: %v", q, err)
+				}
+			}
+		}()
 	}
 }

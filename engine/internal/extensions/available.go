@@ -88,7 +88,7 @@ var supabaseOffers = []Offered{
 	{Name: "supabase_vault", Version: "0.3.1", Comment: "Supabase Vault Extension"},
 	{Name: "tablefunc", Version: "1.0", Comment: "functions that manipulate whole tables, including crosstab"},
 	{Name: "tcn", Version: "1.0", Comment: "Triggered change notifications"},
-	{Name: "timescaledb", Version: "2.16.1", Comment: "Enables scalable inserts and complex queries for time-series data (Community Edition)"},
+	{Name: "timescaledb", Version: "2.16.1", Comment: "Enables scalable inserts and complex queries for time-series data (Apache 2 Edition)"},
 	{Name: "tsm_system_rows", Version: "1.0", Comment: "TABLESAMPLE method which accepts number of rows as a limit"},
 	{Name: "tsm_system_time", Version: "1.0", Comment: "TABLESAMPLE method which accepts time in milliseconds as a limit"},
 	{Name: "unaccent", Version: "1.1", Comment: "text search dictionary that removes accents"},

@@ -47,6 +47,7 @@ var all = sync.OnceValue(func() []*Extension {
 		dblinkExtension(), // dblink.go
 		hypopgExt(),       // hypopg.go
 		indexAdvisor(),    // index_advisor.go
+		timescaledbExt(),  // timescaledb*.go
 	}
 })
 

@@ -70,7 +70,8 @@ func qualifiedRel(schema, name string) string {
 	return QuoteIdent(schema) + "." + QuoteIdent(name)
 }
 
-// QuoteIdent quotes an identifier when PostgreSQL would (quote_ident).
+// QuoteIdent quotes an identifier when PostgreSQL would (quote_ident):
+// upper case or other characters, and keywords but unreserved ones.
 func QuoteIdent(s string) string {
 	plain := s != ""
 	for i, r := range s {
@@ -79,7 +80,7 @@ func QuoteIdent(s string) string {
 			break
 		}
 	}
-	if plain && !reserved[s] {
+	if plain && !reserved[s] && !nonReservedQuoted[s] {
 		return s
 	}
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`

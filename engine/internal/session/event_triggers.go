@@ -345,7 +345,8 @@ func qualifiedTypeName(t *types.Type) string {
 }
 
 // droppedObjects are pg_event_trigger_dropped_objects()'s rows for a DROP
-// about to run: the objects it names (original, not cascaded).
+// about to run: the objects it names (original), and for DROP SCHEMA ...
+// CASCADE the tables in the schema.
 func (s *Session) droppedObjects(stmt *pg.Node) [][]any {
 	d := stmt.GetDropStmt()
 	if d == nil {
@@ -391,6 +392,24 @@ func (s *Session) droppedObjects(stmt *pg.Node) [][]any {
 			}
 			out = append(out, []any{uint32(2615), pgcatalog.NamespaceOID(n), int32(0), true, false, false, "schema", nil, n,
 				quoteIdentPart(n), textArray(n), textArray()})
+			if d.Behavior != pg.DropBehavior_DROP_CASCADE {
+				continue
+			}
+			// the tables CASCADE takes with the schema (original false):
+			// TimescaleDB's and pg_graphql's sql_drop triggers look for them
+			names, _ := s.StorageTxn().TableNames(n)
+			cat := s.catalog()
+			for _, name := range names {
+				q := catalog.QName{Schema: n, Name: name}
+				if _, ok := cat.View(q); ok {
+					continue
+				}
+				if _, ok := cat.Sequence(q); ok {
+					continue
+				}
+				out = append(out, []any{uint32(1259), pgcatalog.RelationOID(n, name), int32(0), false, true, false, "table", n, name,
+					quoteIdentPart(n) + "." + quoteIdentPart(name), textArray(n, name), textArray()})
+			}
 		}
 	}
 	return out

@@ -103,6 +103,11 @@ func functionArgs(fn *catalog.Function, st *pgcatalog.State) string {
 			if !ok {
 				def = a.Default
 			}
+			if a.Type.OID == types.Any.OID && strings.HasSuffix(def, `::"any"`) {
+				// a literal passed to "any" keeps its unknown type
+				// (drop_chunks(..., older_than "any" DEFAULT NULL::unknown))
+				def = strings.TrimSuffix(def, `::"any"`) + "::unknown"
+			}
 			p += " DEFAULT " + def
 		}
 		parts = append(parts, p)
@@ -114,5 +119,6 @@ func argName(name string) string {
 	if name == "" {
 		return ""
 	}
-	return quoteIdentPart(name) + " "
+	// quote_identifier's quoting: reserved words too ("offset" bigint)
+	return pgcatalog.QuoteIdent(name) + " "
 }

@@ -519,6 +519,9 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 		if at := expr.TypeOf(e).Base(); in[k].Type.OID == types.Record.OID && at.Kind == types.KindRecord {
 			continue // a row value passes to a record parameter as it is
 		}
+		if in[k].Type.OID == types.Any.OID {
+			continue // "any" takes the argument as it is (C functions only)
+		}
 		ce, err := expr.Coerce(t.Env, e, in[k].Type, types.CastImplicit)
 		if err != nil {
 			return nil, err

@@ -227,7 +227,7 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 			}
 			// a user function returning a set of rows (RETURNS TABLE,
 			// SETOF a composite): the target is the whole row
-			if fields := t.userSRFFields(parts); len(fields) > 1 {
+			if cand, fields := t.userSRFCall(parts, fc); len(fields) > 1 {
 				funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{rt.Val}}}})
 				k := len(funcs)
 				widths[k] = len(fields)
@@ -236,7 +236,7 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 					row.Args = append(row.Args, colRef("c"+itoa(int64(k))+"_"+itoa(int64(j+1))))
 				}
 				rt.Val = &pg.Node{Node: &pg.Node_RowExpr{RowExpr: row}}
-				if res := t.userCandidates(parts)[0].Result; res != nil && res.Base().IsComposite() {
+				if res := cand.Result; res != nil && res.Base().IsComposite() {
 					// SETOF a named type: the row is of that type, not record
 					tn := &pg.TypeName{Names: []*pg.Node{
 						{Node: &pg.Node_String_{String_: &pg.String{Sval: res.Base().Schema}}},
@@ -252,6 +252,13 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 			if fc := ai.Arg.GetFuncCall(); fc != nil && fc.Over == nil {
 				field := ai.Indirection[0].GetString_().Sval
 				fields := t.srfFieldNames(names(fc.Funcname))
+				if fields == nil {
+					if _, fs := t.userSRFCall(names(fc.Funcname), fc); len(fs) > 1 {
+						for _, f := range fs {
+							fields = append(fields, f.Name)
+						}
+					}
+				}
 				for j, f := range fields {
 					if f != field || len(fields) < 2 {
 						continue

@@ -1,18 +1,21 @@
 package catalog
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // commentShards is how many parts a commentSet splits its comments into.
 const commentShards = 32
 
 // commentSet is the comments by object, split into shards by a hash of
-// the object's key. It is immutable like the catalog holding it: with
-// returns a set sharing every shard but the one it changes, so COMMENT ON
-// copies a few comments instead of all of them (a migration commenting
-// each of its tables in turn copied every comment per table). nil is the
-// empty set.
+// the object's key, each sorted by key (lessObjectKey). It is immutable
+// like the catalog holding it: with returns a set sharing every shard but
+// the one it changes, so COMMENT ON copies a few comments instead of all
+// of them (a migration commenting each of its tables in turn copied every
+// comment per table). nil is the empty set; an empty shard is nil.
 type commentSet struct {
-	shards [commentShards]map[ObjectKey]string
+	shards [commentShards][]Commented
 	n      int
 }
 
@@ -32,12 +35,21 @@ func commentShard(k ObjectKey) int {
 	return int(h % commentShards)
 }
 
+// find is where k is, or belongs, in shard.
+func find(shard []Commented, k ObjectKey) (int, bool) {
+	i := sort.Search(len(shard), func(i int) bool { return !lessObjectKey(shard[i].Key, k) })
+	return i, i < len(shard) && shard[i].Key == k
+}
+
 func (s *commentSet) get(k ObjectKey) (string, bool) {
 	if s == nil {
 		return "", false
 	}
-	text, ok := s.shards[commentShard(k)][k]
-	return text, ok
+	shard := s.shards[commentShard(k)]
+	if i, ok := find(shard, k); ok {
+		return shard[i].Text, true
+	}
+	return "", false
 }
 
 func (s *commentSet) len() int {
@@ -53,23 +65,24 @@ func (s *commentSet) with(k ObjectKey, text *string) *commentSet {
 	if s != nil {
 		*n = *s
 	}
-	i := commentShard(k)
-	_, had := n.shards[i][k]
-	if text == nil || *text == "" {
+	si := commentShard(k)
+	shard := n.shards[si]
+	i, had := find(shard, k)
+	switch {
+	case text == nil || *text == "":
 		if !had {
 			return n
 		}
-		n.shards[i] = copyMap(n.shards[i])
-		delete(n.shards[i], k)
-		if len(n.shards[i]) == 0 {
-			n.shards[i] = nil // as an image builds it back
+		n.shards[si] = slices.Concat(shard[:i], shard[i+1:])
+		if len(n.shards[si]) == 0 {
+			n.shards[si] = nil
 		}
 		n.n--
-		return n
-	}
-	n.shards[i] = copyMap(n.shards[i])
-	n.shards[i][k] = *text
-	if !had {
+	case had:
+		n.shards[si] = slices.Clone(shard)
+		n.shards[si][i].Text = *text
+	default:
+		n.shards[si] = slices.Concat(shard[:i], []Commented{{Key: k, Text: *text}}, shard[i:])
 		n.n++
 	}
 	return n
@@ -80,9 +93,9 @@ func (s *commentSet) each(f func(ObjectKey, string)) {
 	if s == nil {
 		return
 	}
-	for _, m := range s.shards {
-		for k, text := range m {
-			f(k, text)
+	for _, shard := range s.shards {
+		for _, c := range shard {
+			f(c.Key, c.Text)
 		}
 	}
 }
@@ -94,16 +107,16 @@ func (s *commentSet) without(drop func(ObjectKey) bool) (*commentSet, bool) {
 		return nil, false
 	}
 	var n *commentSet
-	for i, m := range s.shards {
-		kept, changed := withoutKeys(m, drop) // deferrable.go
-		if !changed {
+	for i, shard := range s.shards {
+		if !slices.ContainsFunc(shard, func(c Commented) bool { return drop(c.Key) }) {
 			continue
 		}
 		if n == nil {
 			c := *s
 			n = &c
 		}
-		n.n += len(kept) - len(m)
+		kept := slices.DeleteFunc(slices.Clone(shard), func(c Commented) bool { return drop(c.Key) })
+		n.n += len(kept) - len(shard)
 		if len(kept) == 0 {
 			kept = nil
 		}
@@ -121,19 +134,9 @@ func (s *commentSet) rekeyed(f func(ObjectKey) ObjectKey) *commentSet {
 	if s == nil {
 		return nil
 	}
-	n := &commentSet{}
-	s.each(func(k ObjectKey, text string) {
-		k = f(k)
-		i := commentShard(k)
-		if n.shards[i] == nil {
-			n.shards[i] = map[ObjectKey]string{}
-		}
-		if _, ok := n.shards[i][k]; !ok {
-			n.n++
-		}
-		n.shards[i][k] = text
-	})
-	return n
+	out := make([]Commented, 0, s.n)
+	s.each(func(k ObjectKey, text string) { out = append(out, Commented{Key: f(k), Text: text}) })
+	return commentSetOf(out)
 }
 
 // sorted lists the comments by kind, schema, name and column
@@ -143,26 +146,29 @@ func (s *commentSet) sorted() []Commented {
 		return nil
 	}
 	out := make([]Commented, 0, s.n)
-	s.each(func(k ObjectKey, text string) { out = append(out, Commented{Key: k, Text: text}) })
+	for _, shard := range s.shards {
+		out = append(out, shard...)
+	}
 	sort.Slice(out, func(i, j int) bool { return lessObjectKey(out[i].Key, out[j].Key) })
 	return out
 }
 
-// commentSetOf builds a set from an image's comments.
-func commentSetOf(es []KeyText) *commentSet {
-	if es == nil {
+// commentSetOf builds a set from comments (an image's, a rename's); of
+// two on one object the later wins. nil builds the nil set.
+func commentSetOf(cs []Commented) *commentSet {
+	if cs == nil {
 		return nil
 	}
 	n := &commentSet{}
-	for _, e := range es {
-		i := commentShard(e.Key)
-		if n.shards[i] == nil {
-			n.shards[i] = map[ObjectKey]string{}
+	for _, c := range cs {
+		i := commentShard(c.Key)
+		j, had := find(n.shards[i], c.Key)
+		if had {
+			n.shards[i][j].Text = c.Text
+			continue
 		}
-		if _, ok := n.shards[i][e.Key]; !ok {
-			n.n++
-		}
-		n.shards[i][e.Key] = e.Text
+		n.shards[i] = slices.Insert(n.shards[i], j, c)
+		n.n++
 	}
 	return n
 }
@@ -177,4 +183,16 @@ func commentEntries(cs []Commented) []KeyText {
 		out[i] = KeyText{c.Key, c.Text}
 	}
 	return out
+}
+
+// commentsOfImage is commentSetOf an image's comments.
+func commentsOfImage(es []KeyText) *commentSet {
+	if es == nil {
+		return nil
+	}
+	cs := make([]Commented, len(es))
+	for i, e := range es {
+		cs[i] = Commented{Key: e.Key, Text: e.Text}
+	}
+	return commentSetOf(cs)
 }

@@ -465,7 +465,7 @@ func (c *Catalog) Image() (Image, error) {
 // img's slices (immutable once in a catalog): img must not be changed.
 func FromImage(img Image) (*Catalog, error) {
 	c := &Catalog{nextOID: img.NextOID,
-		comments:  commentSetOf(img.Comments),
+		comments:  commentsOfImage(img.Comments),
 		shape:     &shape{},
 		funcNames: entriesMap(img.FuncNames, func(e NameCount) (string, int) { return e.Name, e.Count }),
 	}

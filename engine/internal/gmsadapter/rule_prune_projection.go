@@ -21,10 +21,18 @@ import (
 // passed-through columns nothing above reads before pruning runs (trimInnerProjection).
 
 // installProjectionPruning runs trimInnerProjection before GMS's
-// pruneTables, on plans reading a catalog relation (the tables it prunes).
+// pruneTables, on plans reading a catalog relation (the tables it prunes),
+// and lets either run only on plans with a join, where each joined row
+// appends its inputs' columns. A single catalog's scan keeps its columns:
+// pruned, a subquery keyed by a routine variable (EXISTS (... WHERE
+// conrelid = reg) in a loop) read every row of the catalog per execution
+// instead of its memoized lookup, three times the allocations.
 func installProjectionPruning(a *analyzer.Analyzer) {
 	wrapRule(a, "pruneTables", func(prune analyzer.RuleFunc) analyzer.RuleFunc {
 		return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			if qf == nil || !qf.JoinIsSet() {
+				return n, transform.SameTree, nil
+			}
 			if !readsProjectedTable(n) {
 				return prune(ctx, an, n, sc, sel, qf)
 			}

@@ -22,7 +22,7 @@ type Catalog struct {
 	types      map[QName]*TypeDef
 	sequences  map[QName]*Sequence
 	views      map[QName]*View
-	comments   map[ObjectKey]string
+	comments   *commentSet // comments_set.go
 	extensions map[string]*Extension
 	functions  map[QName][]*Function  // functions.go
 	funcNames  map[string]int         // routines per name, any schema
@@ -57,6 +57,22 @@ type Catalog struct {
 	// textSearch holds the user text search objects (textsearch.go),
 	// nil when none
 	textSearch *TextSearch
+	// shape identifies the catalog apart from its comments: every change
+	// but a comment's makes a new one (clone), so what comments cannot
+	// affect (translations, plans) outlives COMMENT ON (SameShape).
+	shape *shape
+}
+
+// shape is a catalog's identity apart from its comments; its size is not
+// zero, so each one has an address of its own.
+type shape struct{ _ byte }
+
+// SameShape reports whether c and o differ at most in their comments.
+func (c *Catalog) SameShape(o *Catalog) bool {
+	if c == o {
+		return true
+	}
+	return c != nil && o != nil && c.shape != nil && c.shape == o.shape
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has
@@ -82,6 +98,7 @@ func New() *Catalog {
 // maps they change with copies (copyMap).
 func (c *Catalog) clone() *Catalog {
 	n := *c
+	n.shape = &shape{}
 	if n.nextOID < FirstOID {
 		n.nextOID = FirstOID
 	}

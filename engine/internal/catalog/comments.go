@@ -39,20 +39,17 @@ func (c *Catalog) Comment(k ObjectKey) (string, bool) {
 	if c == nil {
 		return "", false
 	}
-	s, ok := c.comments[k]
-	return s, ok
+	return c.comments.get(k)
 }
 
 // SetComment returns a catalog where k's comment is text; nil removes it
-// (COMMENT ON ... IS NULL).
+// (COMMENT ON ... IS NULL). The catalog keeps its shape (SameShape).
 func (c *Catalog) SetComment(k ObjectKey, text *string) *Catalog {
 	n := c.clone()
-	n.comments = copyMap(n.comments)
-	if text == nil || *text == "" {
-		delete(n.comments, k)
-	} else {
-		n.comments[k] = *text
+	if c != nil {
+		n.shape = c.shape
 	}
+	n.comments = n.comments.with(k, text)
 	return n
 }
 
@@ -65,12 +62,12 @@ func (c *Catalog) DropRelationComments(q QName) *Catalog {
 }
 
 func (c *Catalog) withoutComments(drop func(ObjectKey) bool) *Catalog {
-	c = c.withoutSecurity(drop)                    // owners, ACLs, policies of dropped objects (policies.go)
-	c = c.withoutPublicationMembers(drop)          // publications.go
-	c = c.withoutDeferrable(drop)                  // deferrable.go
-	c = c.withoutExclusions(drop)                  // exclusions.go
-	c = c.withoutForeignTables(drop)               // foreign.go
-	kept, changed := withoutKeys(c.comments, drop) // deferrable.go
+	c = c.withoutSecurity(drop)           // owners, ACLs, policies of dropped objects (policies.go)
+	c = c.withoutPublicationMembers(drop) // publications.go
+	c = c.withoutDeferrable(drop)         // deferrable.go
+	c = c.withoutExclusions(drop)         // exclusions.go
+	c = c.withoutForeignTables(drop)      // foreign.go
+	kept, changed := c.comments.without(drop)
 	if !changed {
 		return c
 	}

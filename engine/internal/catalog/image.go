@@ -275,7 +275,7 @@ type ImageFunction struct {
 // catalog always gives the same image.
 func (c *Catalog) Image() (Image, error) {
 	img := Image{NextOID: c.nextOID,
-		Comments:  mapEntries(c.comments, func(k ObjectKey, v string) KeyText { return KeyText{k, v} }, lessObjectKey),
+		Comments:  commentEntries(c.comments.sorted()),
 		FuncNames: mapEntries(c.funcNames, func(k string, v int) NameCount { return NameCount{k, v} }, func(a, b string) bool { return a < b }),
 	}
 	var ref func(t *types.Type) (TypeRef, error)
@@ -465,7 +465,8 @@ func (c *Catalog) Image() (Image, error) {
 // img's slices (immutable once in a catalog): img must not be changed.
 func FromImage(img Image) (*Catalog, error) {
 	c := &Catalog{nextOID: img.NextOID,
-		comments:  entriesMap(img.Comments, func(e KeyText) (ObjectKey, string) { return e.Key, e.Text }),
+		comments:  commentsOfImage(img.Comments),
+		shape:     &shape{},
 		funcNames: entriesMap(img.FuncNames, func(e NameCount) (string, int) { return e.Name, e.Count }),
 	}
 	user := make(map[uint32]*types.Type, len(img.Types))

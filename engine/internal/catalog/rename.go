@@ -27,13 +27,12 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 			}
 		}
 	}
-	n.comments = make(map[ObjectKey]string, len(c.comments))
-	for k, text := range c.comments {
+	n.comments = c.comments.rekeyed(func(k ObjectKey) ObjectKey {
 		if (k.Kind == ObjRelation || k.Kind == ObjColumn || tableObject(k.Kind)) && k.Schema == old.Schema && k.Name == old.Name {
 			k.Schema, k.Name = new.Schema, new.Name
 		}
-		n.comments[k] = text
-	}
+		return k
+	})
 	n.renameTriggerTable(old, new)
 	n.renameDeferrableTable(old, new)
 	n.renameExclusionTable(old, new) // exclusions.go
@@ -57,13 +56,12 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 			n.sequences[k] = &ns
 		}
 	}
-	n.comments = make(map[ObjectKey]string, len(c.comments))
-	for k, text := range c.comments {
+	n.comments = c.comments.rekeyed(func(k ObjectKey) ObjectKey {
 		if k.Kind == ObjColumn && k.Schema == table.Schema && k.Name == table.Name && k.Column == old {
 			k.Column = new
 		}
-		n.comments[k] = text
-	}
+		return k
+	})
 	n.renameTriggerColumn(table, old, new)
 	n.renameInheritanceColumn(table, old, new)
 	n.renameStatisticsColumn(table, old, new)

@@ -14,10 +14,7 @@ func (c *Catalog) RenameType(old, new QName, def *TypeDef) *Catalog {
 		}
 		return k
 	}
-	n.comments = make(map[ObjectKey]string, len(c.comments))
-	for k, text := range c.comments {
-		n.comments[moved(k)] = text
-	}
+	n.comments = c.comments.rekeyed(moved)
 	s := *c.sec()
 	s.owners = make(map[ObjectKey]string, len(c.sec().owners))
 	for k, v := range c.sec().owners {

@@ -56,7 +56,7 @@ var simpleReadSkips = map[string]bool{
 	// default-rules
 	"validateStarExpressions":      true, // translation puts * only at the top of select lists
 	"pushdownSubqueryAliasFilters": true, // subqueries
-	"pruneTables":                  true, // only sql.ProjectedTable tables, which tinybase has none of
+	"pruneTables":                  true, // only sql.ProjectedTable tables (catalog relations), pruned for the joins and sorts a simple read has none of
 	"validateCheckConstraints":     true, // DDL
 	"unnestInSubqueries":           true,
 	"resolveSubqueries":            true,

@@ -32,5 +32,6 @@ func SequenceRelation(schema, name string, source Source) (*Table, bool) {
 	for _, c := range d.cols {
 		t.sch = append(t.sch, &sql.Column{Name: c.name, Type: c.typ, Nullable: false, Source: name, DatabaseSource: schema})
 	}
+	t.full = t.sch
 	return t, true
 }

@@ -2,6 +2,7 @@ package pgcatalog
 
 import (
 	"io"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -26,10 +27,19 @@ type Table struct {
 	schema, name string
 	def          *def
 	source       Source
-	sch          sql.Schema
+	sch          sql.Schema // the columns a scan returns
+	full         sql.Schema // every column of def
+	// proj are the columns of def a scan returns, in order, once GMS
+	// pruned the others (WithProjections); nil returns them all.
+	proj      []int
+	projNames []string
 }
 
-var _ sql.Table = (*Table)(nil)
+var (
+	_ sql.Table           = (*Table)(nil)
+	_ sql.ProjectedTable  = (*Table)(nil)
+	_ sql.PrimaryKeyTable = (*Table)(nil)
+)
 
 // defOf is the definition of catalog relation schema.name, nil for none.
 func defOf(schema, name string) *def {
@@ -52,6 +62,7 @@ func Lookup(schema, name string, source Source) (*Table, bool) {
 	for _, c := range d.cols {
 		t.sch = append(t.sch, &sql.Column{Name: c.name, Type: c.typ, Nullable: true, Source: name, DatabaseSource: schema})
 	}
+	t.full = t.sch
 	return t, true
 }
 
@@ -69,6 +80,35 @@ func IsRelation(t sql.Table) bool {
 
 // Name implements sql.Table.
 func (t *Table) Name() string { return t.name }
+
+// WithProjections implements sql.ProjectedTable: the relation returning
+// only the named columns. A query reads a few of a catalog's columns (psql
+// and PostgREST join pg_class's 33 for a name and a kind), and each scan
+// copies its rows (copyIter) and each join appends them: copies of the
+// columns read only.
+func (t *Table) WithProjections(names []string) sql.Table {
+	n := *t
+	n.sch, n.proj, n.projNames = nil, make([]int, 0, len(names)), names
+	for _, name := range names {
+		for i, c := range t.def.cols {
+			if strings.EqualFold(c.name, name) {
+				n.proj = append(n.proj, i)
+				n.sch = append(n.sch, t.full[i])
+				break
+			}
+		}
+	}
+	return &n
+}
+
+// Projections implements sql.ProjectedTable.
+func (t *Table) Projections() []string { return t.projNames }
+
+// PrimaryKeySchema implements sql.PrimaryKeyTable: every column, which GMS
+// numbers a projected relation's columns by (it has no primary key).
+func (t *Table) PrimaryKeySchema() sql.PrimaryKeySchema {
+	return sql.NewPrimaryKeySchema(t.full)
+}
 
 // String implements sql.Table.
 func (t *Table) String() string { return t.schema + "." + t.name }
@@ -99,24 +139,30 @@ func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter
 	if err != nil {
 		return nil, err
 	}
-	return newCopyIter(rows), nil
+	return newCopyIter(rows, t.proj), nil
 }
 
-// copyIter returns copies of rows: each scan gets its own (the rows are
-// shared by the statement's scans and kept for the next statement, and a
-// consumer such as INSERT ... SELECT converts values in place), carved out
-// of one allocation as the scan reaches them.
+// copyIter returns copies of rows, or of their projected columns: each
+// scan gets its own (the rows are shared by the statement's scans and
+// kept for the next statement, and a consumer such as INSERT ... SELECT
+// converts values in place), carved out of one allocation as the scan
+// reaches them.
 type copyIter struct {
 	rows []sql.Row
+	proj []int // nil: every column
 	buf  []any
 }
 
-func newCopyIter(rows []sql.Row) *copyIter {
+func newCopyIter(rows []sql.Row, proj []int) *copyIter {
 	n := 0
-	for _, r := range rows {
-		n += len(r)
+	if proj != nil {
+		n = len(proj) * len(rows)
+	} else {
+		for _, r := range rows {
+			n += len(r)
+		}
 	}
-	return &copyIter{rows: rows, buf: make([]any, n)}
+	return &copyIter{rows: rows, proj: proj, buf: make([]any, n)}
 }
 
 // Next implements sql.RowIter.
@@ -124,7 +170,15 @@ func (it *copyIter) Next(*sql.Context) (sql.Row, error) {
 	if len(it.rows) == 0 {
 		return nil, io.EOF
 	}
-	k := copy(it.buf, it.rows[0])
+	var k int
+	if it.proj != nil {
+		k = len(it.proj)
+		for i, c := range it.proj {
+			it.buf[i] = it.rows[0][c]
+		}
+	} else {
+		k = copy(it.buf, it.rows[0])
+	}
 	r := sql.Row(it.buf[:k:k])
 	it.buf, it.rows = it.buf[k:], it.rows[1:]
 	return r, nil

@@ -48,6 +48,10 @@ type Engine struct {
 	// ddlVersion moves whenever a transaction that ran DDL ends; sessions'
 	// statement caches are keyed by it.
 	ddlVersion atomic.Uint64
+	// commentVersion moves whenever a transaction that ran COMMENT ON but
+	// no other DDL ends: comments are part of the schema clients cache
+	// (DDLVersion), not of what statement caches hold (isDDL).
+	commentVersion atomic.Uint64
 	// txnCacheVersions numbers the cache versions of transactions' own
 	// catalog states (Session.cacheVersion).
 	txnCacheVersions atomic.Uint64

@@ -125,6 +125,10 @@ type Session struct {
 	// caches are keyed by ddlSeq instead of the engine's DDL version
 	// (cacheVersion).
 	txnDDL bool
+	// txnComments is set once the current transaction ran COMMENT ON: its
+	// end moves the engine's DDL version for schema caches outside the
+	// engine, not the statement caches' (ddlDone).
+	txnComments bool
 	// ddlSeq is the cache version of the transaction's own catalog state,
 	// ddlCat the catalog it was taken for.
 	ddlSeq uint64
@@ -495,7 +499,9 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
 	s.curStmt, s.curSQL = stmt, sqlText
-	if isDDL(res) {
+	if _, ok := res.Cmd.(*translate.Comment); ok {
+		s.txnComments = true
+	} else if isDDL(res) {
 		// before the change, and again after it: what the statement ran
 		// meanwhile (a routine, an event trigger) may have been cached
 		// under the catalog it changed
@@ -544,15 +550,16 @@ func (s *Session) failed() {
 // DDL version while the transaction ran no DDL. Once it did, it is a
 // version of the transaction's own catalog state: drawn from an engine
 // counter no other transaction, and no DDL version, ever uses again, and
-// moved by every DDL statement, every catalog change however made, and
-// every rollback that undoes one (the catalog differs from the one the
-// version was taken for), so an entry made after DDL is reused until the
-// next catalog change in the same transaction, and never after it ends.
+// moved by every DDL statement, every catalog change however made but a
+// comment's, and every rollback that undoes one (the catalog's shape
+// differs from the one the version was taken for), so an entry made after
+// DDL is reused until the next catalog change in the same transaction,
+// and never after it ends.
 func (s *Session) cacheVersion() uint64 {
 	if !s.txnDDL {
 		return s.eng.ddlVersion.Load()
 	}
-	if s.catalog() != s.ddlCat {
+	if !s.catalog().SameShape(s.ddlCat) {
 		s.txnCatalogChanged()
 	}
 	return s.ddlSeq
@@ -573,7 +580,10 @@ func (s *Session) ddlDone() {
 	if s.txnDDL {
 		s.txnDDL = false
 		s.eng.ddlVersion.Add(1)
+	} else if s.txnComments {
+		s.eng.commentVersion.Add(1)
 	}
+	s.txnComments = false
 }
 
 // execute runs a GMS statement. Outside a transaction block it is its own

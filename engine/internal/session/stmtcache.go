@@ -81,8 +81,14 @@ func cacheable(res translate.Result) bool {
 // function's do under SELECT, so its DDL moves the caches' version when
 // it runs, and a block that only reads the catalogs (a migration tool's
 // loop) keeps its plans and the catalog rows computed for the last
-// statement.
+// statement. Nor is COMMENT ON: it changes only the comments, which no
+// translation or plan holds (pg_description and obj_description read
+// them when they run), and which keep the catalog's shape
+// (catalog.SameShape), so a loop commenting each table keeps its plans.
 func isDDL(res translate.Result) bool {
+	if _, ok := res.Cmd.(*translate.Comment); ok {
+		return false
+	}
 	switch res.Tag {
 	case "SELECT", "INSERT", "UPDATE", "DELETE", "EXPLAIN", "SET", "SHOW", "RESET", "BEGIN", "START TRANSACTION",
 		"COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "NOTIFY", "LISTEN", "UNLISTEN", "SET CONSTRAINTS", "DO":

@@ -3,7 +3,6 @@ package extensions
 import (
 	"context"
 
-	"strings"
 	"time"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -145,18 +144,20 @@ func unaccentExt() *Extension {
 		Relocatable: true,
 		Funcs: map[string]Func{
 			"index_support": indexSupport, // the template's init and lexize
-			"unaccent_dict": Scalar(func(a []any) (any, error) {
-				if len(a) == 2 {
-					d := a[0].(string)
-					if i := strings.LastIndexByte(d, '.'); i >= 0 {
-						d = d[i+1:]
-					}
-					if strings.Trim(d, `"`) != "unaccent" {
-						return nil, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", a[0].(string))
-					}
-					return types.Unaccent(a[1].(string)), nil
+			"unaccent_dict": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
+				if len(a) == 1 {
+					return types.Unaccent(a[0].(string)), nil
 				}
-				return types.Unaccent(a[0].(string)), nil
+				// unaccent(dictionary, text) runs any dictionary on the
+				// whole string: its first lexeme, else the string itself
+				d, err := types.TSDictFor(c.Env(), a[0].(string))
+				if err != nil {
+					return nil, err
+				}
+				if l, r := d.Lexize(a[1].(string)); r != types.TSUnknown && l != "" {
+					return l, nil
+				}
+				return a[1].(string), nil
 			}),
 		},
 		Script: `

@@ -20,6 +20,7 @@ SELECT 'x'::gtrgm;
 SELECT gtrgm_in('x');
 SELECT unaccent('unaccent', 'Hôtel'), unaccent('public.unaccent'::regdictionary, 'Crème'), unaccent('Ålborg');
 SELECT unaccent('nope', 'x');
+SELECT unaccent('english_stem', 'Hôtel'), unaccent('simple', 'Hôtel'), unaccent('english_stem', 'the'), unaccent('unaccent', 'abc');
 SELECT ts_lexize('unaccent', 'Hôtel');
 DROP EXTENSION unaccent;
 DROP EXTENSION pg_trgm;

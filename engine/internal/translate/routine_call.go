@@ -522,6 +522,11 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 		if in[k].Type.OID == types.Any.OID {
 			continue // "any" takes the argument as it is (C functions only)
 		}
+		if pt := in[k].Type; pt.TakesNoInput() && !pt.IsPolymorphic() && expr.TypeOf(e).Base().Kind == types.KindUnknown {
+			// a literal for an internal (or trigger...) parameter goes
+			// through the type's input, which always fails
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "cannot accept a value of type %s", pt.FormatType())
+		}
 		ce, err := expr.Coerce(t.Env, e, in[k].Type, types.CastImplicit)
 		if err != nil {
 			return nil, err

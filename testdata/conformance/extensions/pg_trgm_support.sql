@@ -18,6 +18,8 @@ SELECT p.proname, p.proacl IS NOT NULL AS granted FROM pg_proc p WHERE p.proname
 REVOKE ALL ON FUNCTION public.gtrgm_in(cstring) FROM trgm_reader;
 SELECT 'x'::gtrgm;
 SELECT gtrgm_in('x');
+SELECT gtrgm_compress(NULL);
+SELECT gin_extract_value_trgm('abc', NULL);
 SELECT unaccent('unaccent', 'Hôtel'), unaccent('public.unaccent'::regdictionary, 'Crème'), unaccent('Ålborg');
 SELECT unaccent('nope', 'x');
 SELECT unaccent('english_stem', 'Hôtel'), unaccent('simple', 'Hôtel'), unaccent('english_stem', 'the'), unaccent('unaccent', 'abc');

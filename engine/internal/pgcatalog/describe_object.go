@@ -56,17 +56,17 @@ func (s *State) DescribeObject(names types.ObjectResolver, classid, objid uint32
 	case "pg_cast":
 		return fmt.Sprintf("cast from %s to %s", s.typeDescription(oidOf(get("castsource"))), s.typeDescription(oidOf(get("casttarget")))), true, nil
 	case "pg_namespace":
-		return "schema " + quoteIdent(str(get("nspname"))), true, nil
+		return "schema " + QuoteIdent(str(get("nspname"))), true, nil
 	case "pg_event_trigger":
-		return "event trigger " + quoteIdent(str(get("evtname"))), true, nil
+		return "event trigger " + QuoteIdent(str(get("evtname"))), true, nil
 	case "pg_extension":
-		return "extension " + quoteIdent(str(get("extname"))), true, nil
+		return "extension " + QuoteIdent(str(get("extname"))), true, nil
 	case "pg_language":
-		return "language " + quoteIdent(str(get("lanname"))), true, nil
+		return "language " + QuoteIdent(str(get("lanname"))), true, nil
 	case "pg_am":
-		return "access method " + quoteIdent(str(get("amname"))), true, nil
+		return "access method " + QuoteIdent(str(get("amname"))), true, nil
 	case "pg_authid":
-		return "role " + quoteIdent(str(get("rolname"))), true, nil
+		return "role " + QuoteIdent(str(get("rolname"))), true, nil
 	case "pg_trigger":
 		return s.onRelation("trigger", str(get("tgname")), oidOf(get("tgrelid")))
 	case "pg_policy":
@@ -75,7 +75,15 @@ func (s *State) DescribeObject(names types.ObjectResolver, classid, objid uint32
 		if rel := oidOf(get("conrelid")); rel != 0 {
 			return s.onRelation("constraint", str(get("conname")), rel)
 		}
-		return fmt.Sprintf("constraint %s on type %s", quoteIdent(str(get("conname"))), s.typeDescription(oidOf(get("contypid")))), true, nil
+		return fmt.Sprintf("constraint %s on type %s", QuoteIdent(str(get("conname"))), s.typeDescription(oidOf(get("contypid")))), true, nil
+	case "pg_ts_config":
+		return "text search configuration " + s.qualifiedIn(oidOf(get("cfgnamespace")), str(get("cfgname"))), true, nil
+	case "pg_ts_dict":
+		return "text search dictionary " + s.qualifiedIn(oidOf(get("dictnamespace")), str(get("dictname"))), true, nil
+	case "pg_ts_template":
+		return "text search template " + s.qualifiedIn(oidOf(get("tmplnamespace")), str(get("tmplname"))), true, nil
+	case "pg_ts_parser":
+		return "text search parser " + s.qualifiedIn(oidOf(get("prsnamespace")), str(get("prsname"))), true, nil
 	case "pg_attrdef":
 		n, _ := get("adnum").(int16)
 		col, ok, err := s.relationDescription(oidOf(get("adrelid")), int32(n))
@@ -87,7 +95,7 @@ func (s *State) DescribeObject(names types.ObjectResolver, classid, objid uint32
 // describedCatalogs are the catalogs DescribeObject describes objects of.
 var describedCatalogs = []string{"pg_class", "pg_proc", "pg_type", "pg_operator", "pg_opclass", "pg_opfamily",
 	"pg_cast", "pg_namespace", "pg_event_trigger", "pg_extension", "pg_trigger", "pg_policy", "pg_language",
-	"pg_am", "pg_authid", "pg_constraint", "pg_attrdef"}
+	"pg_am", "pg_authid", "pg_constraint", "pg_attrdef", "pg_ts_config", "pg_ts_dict", "pg_ts_template", "pg_ts_parser"}
 
 // rowAt is the row of catalog catalogName whose oid (its first column,
 // in each catalog described here) is oid, read by column name.
@@ -132,9 +140,9 @@ func (s *State) relationDescription(oid uint32, sub int32) (string, bool, error)
 	}
 	kind := map[string]string{"r": "table", "p": "table", "i": "index", "I": "index", "S": "sequence", "t": "toast table",
 		"v": "view", "m": "materialized view", "c": "composite type", "f": "foreign table"}[fmt.Sprint(get("relkind"))]
-	name := quoteIdent(rel.Name)
+	name := QuoteIdent(rel.Name)
 	if visible, _, _ := s.TableVisible(oid); !visible {
-		name = quoteIdent(rel.Schema) + "." + name
+		name = QuoteIdent(rel.Schema) + "." + name
 	}
 	out := kind + " " + name
 	if sub != 0 {
@@ -145,7 +153,7 @@ func (s *State) relationDescription(oid uint32, sub int32) (string, bool, error)
 		num, name := pgAttribute.col("attnum"), pgAttribute.col("attname")
 		for _, a := range att {
 			if n, ok := a[num].(int16); ok && int32(n) == sub {
-				return "column " + quoteIdent(fmt.Sprint(a[name])) + " of " + out, true, nil
+				return "column " + QuoteIdent(fmt.Sprint(a[name])) + " of " + out, true, nil
 			}
 		}
 		return "", false, nil
@@ -160,7 +168,7 @@ func (s *State) onRelation(what, name string, rel uint32) (string, bool, error) 
 	if err != nil || !ok {
 		return "", false, err
 	}
-	return what + " " + quoteIdent(name) + " on " + r, true, nil
+	return what + " " + QuoteIdent(name) + " on " + r, true, nil
 }
 
 // typeDescription is format_type_be, which FormatType already qualifies
@@ -178,12 +186,12 @@ func (s *State) typeDescription(oid uint32) string {
 func (s *State) qualifiedIn(nsp uint32, name string) string {
 	schema, _ := s.SchemaByOID(nsp)
 	if schema == "" || schema == "pg_catalog" {
-		return quoteIdent(name)
+		return QuoteIdent(name)
 	}
 	for _, sc := range s.SearchPath {
 		if sc == schema {
-			return quoteIdent(name)
+			return QuoteIdent(name)
 		}
 	}
-	return quoteIdent(schema) + "." + quoteIdent(name)
+	return QuoteIdent(schema) + "." + QuoteIdent(name)
 }

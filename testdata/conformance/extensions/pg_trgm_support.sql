@@ -7,6 +7,8 @@ CREATE EXTENSION pg_trgm WITH SCHEMA public;
 CREATE EXTENSION unaccent WITH SCHEMA public;
 SELECT p.oid::regprocedure::text AS f, provolatile, proisstrict, proparallel, prorettype::regtype FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass JOIN pg_extension e ON e.oid = d.refobjid WHERE e.extname IN ('pg_trgm', 'unaccent') ORDER BY 1;
 SELECT typname, typlen, typcategory, typtype FROM pg_type WHERE typname LIKE '%trgm%' ORDER BY 1;
+SELECT pg_describe_object(classid, objid, objsubid) AS member FROM pg_depend WHERE refobjid = (SELECT oid FROM pg_extension WHERE extname = 'unaccent') AND deptype = 'e' ORDER BY 1;
+SELECT pg_describe_object('pg_ts_parser'::regclass, 3722, 0), pg_describe_object('pg_ts_dict'::regclass, 'english_stem'::regdictionary, 0), pg_describe_object('pg_ts_config'::regclass, 'english'::regconfig, 0);
 CREATE ROLE trgm_reader;
 GRANT ALL ON FUNCTION "public"."gtrgm_in"("cstring") TO "trgm_reader";
 GRANT ALL ON FUNCTION "public"."gtrgm_out"("public"."gtrgm") TO "trgm_reader";

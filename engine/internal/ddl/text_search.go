@@ -35,6 +35,9 @@ func TextSearch(h Host, c *translate.TextSearchDDL) error {
 				}
 				return tsMissing(h, word, q)
 			}
+			if err := tsOwnerCheck(h, c, oid, displayName(q)); err != nil {
+				return err
+			}
 			if err := dropTS(h, c.Object, oid, q, c.Cascade); err != nil {
 				return err
 			}
@@ -51,6 +54,19 @@ func TextSearch(h Host, c *translate.TextSearchDDL) error {
 	}
 	cat := h.Catalog()
 	oldSchema, oldName := tsIdent(cat, c.Object, oid)
+	if c.Kind == "set_schema" && !h.StorageTxn().HasSchema(c.NewSchema) {
+		return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.NewSchema)
+	}
+	if c.Kind == "set_schema" && c.NewSchema == oldSchema {
+		return nil // already there: nothing to check or do
+	}
+	shown := displayName(c.Name) // as written; a rename names the object alone
+	if c.Kind == "rename" || c.Kind == "set_schema" || c.Kind == "owner" {
+		shown = oldName
+	}
+	if err := tsOwnerCheck(h, c, oid, shown); err != nil {
+		return err
+	}
 	if oid < catalog.FirstOID && c.Kind != "comment" {
 		return pgerror.New(pgerror.FeatureNotSupported, "cannot alter built-in %s %s", word, c.Name.Name)
 	}
@@ -114,6 +130,38 @@ func TextSearch(h Host, c *translate.TextSearchDDL) error {
 
 // tsCommentKind keys text search objects' comments: the ObjKind values
 // after the catalog's own.
+// tsOwnerCheck is PostgreSQL's ownership check for ALTER, DROP and
+// COMMENT of a text search object: a configuration or dictionary needs
+// its owner's privileges, a template (which has no owner) a superuser.
+func tsOwnerCheck(h Host, c *translate.TextSearchDDL, oid uint32, shown string) error {
+	cat := h.Catalog()
+	r, ok := cat.Role(h.CurrentUser())
+	if ok && r.Super {
+		return nil
+	}
+	var owner string
+	switch c.Object {
+	case "configuration":
+		d, _ := cat.TSConfigDefByOID(oid)
+		owner = d.Owner
+	case "dictionary":
+		d, _ := cat.TSDictDefByOID(oid)
+		owner = d.Owner
+	default:
+		switch c.Kind {
+		case "rename":
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to rename text search template %s", shown)
+		case "set_schema":
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to set schema of text search template %s", shown)
+		}
+		return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser")
+	}
+	if ok && owner != "" && oid >= catalog.FirstOID && cat.HasPrivsOf(r.Name, owner) {
+		return nil
+	}
+	return pgerror.New(pgerror.InsufficientPrivilege, "must be owner of text search %s %s", c.Object, shown)
+}
+
 func tsCommentKind(object string) catalog.ObjKind {
 	switch object {
 	case "configuration":
@@ -166,6 +214,11 @@ func lookupTS(h Host, object string, q catalog.QName) (uint32, bool) {
 }
 
 func createTS(h Host, c *translate.TextSearchDDL, word string) error {
+	if c.Object == "template" {
+		if r, ok := h.Catalog().Role(h.CurrentUser()); !ok || !r.Super {
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to create text search templates")
+		}
+	}
 	schema, err := CreationSchema(h, c.Name.Schema)
 	if err != nil {
 		return err

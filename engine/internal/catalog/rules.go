@@ -15,6 +15,18 @@ type Rule struct {
 	Instead bool
 	Where   string
 	Actions []string
+	// Enabled is pg_rewrite.ev_enabled as ALTER TABLE ... ENABLE /
+	// DISABLE RULE sets it: 'D', 'R', 'A'; 0 is 'O', the default. Fires
+	// decides as for triggers.
+	Enabled byte
+}
+
+// EnabledChar is the rule's ev_enabled.
+func (r *Rule) EnabledChar() byte {
+	if r.Enabled == 0 {
+		return 'O'
+	}
+	return r.Enabled
 }
 
 // Rules returns the rules of table q, ordered by name (PostgreSQL applies

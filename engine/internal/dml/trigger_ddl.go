@@ -245,6 +245,24 @@ func EnableTriggers(h Host, c *translate.EnableTriggers) error {
 			return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", e.Table.Display())
 		}
 		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+		if e.Rule {
+			var rule *catalog.Rule
+			for _, r := range cat.Rules(q) {
+				if r.Name == e.Name {
+					rule = r
+				}
+			}
+			if rule == nil {
+				return pgerror.New(pgerror.UndefinedObject, "rule %q for relation %q does not exist", e.Name, t.Name())
+			}
+			r := *rule
+			r.Enabled = e.Enable
+			if r.Enabled == 'O' {
+				r.Enabled = 0
+			}
+			cat = cat.PutRule(r)
+			continue
+		}
 		if e.All {
 			for _, tg := range cat.Triggers(q) {
 				cat = enableTrigger(cat, tg, e.Enable)

@@ -76,7 +76,7 @@ var pgRewrite = &def{
 			out = append(out, []any{RuleOID(v.Schema, v.Name), "_RETURN", v.OID, "1", "O", true})
 		}
 		for _, r := range s.Catalog.AllRules() { // CREATE RULE rules (rules.go)
-			out = append(out, []any{r.OID, r.Name, s.ruleRelOID(r.Table), string(rune(r.Event)), "O", r.Instead})
+			out = append(out, []any{r.OID, r.Name, s.ruleRelOID(r.Table), string(rune(r.Event)), string(rune(r.EnabledChar())), r.Instead})
 		}
 		return out, nil
 	},

@@ -75,6 +75,10 @@ func (s *Session) setSetting(name, value string, local bool) error {
 // replicaRole reports session_replication_role = replica: ordinary
 // triggers and foreign key checks (PostgreSQL's RI triggers, 'O' enabled)
 // do not run (catalog.Fires; gmsadapter's foreign key rule).
+// ReplicaRole is replicaRole for the translator, which fires rewrite
+// rules by it (translate/rules.go).
+func (s *Session) ReplicaRole() bool { return s.replicaRole() }
+
 func (s *Session) replicaRole() bool {
 	v, _ := s.Setting("session_replication_role")
 	return v == "replica"

@@ -1,6 +1,9 @@
 package translate
 
 import (
+	"sort"
+	"strings"
+
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -8,7 +11,6 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
-	"sort"
 )
 
 // alterTable translates ALTER TABLE into a vitess AlterTable whose clauses
@@ -363,7 +365,17 @@ func alterWord(a pg.AlterTableType) string {
 	case pg.AlterTableType_AT_ForceRowSecurity:
 		return "FORCE ROW LEVEL SECURITY"
 	}
-	return a.String()
+	// the subcommand's enum name in SQL words: AT_SetLogged → SET LOGGED
+	name := strings.TrimPrefix(a.String(), "AT_")
+	var words []string
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || name[i] >= 'A' && name[i] <= 'Z' {
+			words = append(words, strings.ToUpper(name[start:i]))
+			start = i
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 func objectWord(o pg.ObjectType) string {

@@ -161,8 +161,12 @@ func (t *Translator) applyRules(n *pg.Node) (Result, bool) {
 		return Result{}, false
 	}
 	var rules []*catalog.Rule
+	replica := false
+	if rr, ok := t.Tables.(interface{ ReplicaRole() bool }); ok {
+		replica = rr.ReplicaRole()
+	}
 	for _, rl := range r.Current().Rules(q) {
-		if rl.Event == event {
+		if rl.Event == event && catalog.Fires(rl.EnabledChar(), replica) {
 			rules = append(rules, rl)
 		}
 	}

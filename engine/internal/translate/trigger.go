@@ -37,6 +37,7 @@ type EnableTrigger struct {
 	All    bool   // ALL or USER: every user trigger of the table
 	System bool   // ALL: the foreign key triggers too
 	Enable byte   // 'O' enabled, 'D' disabled, 'A' always, 'R' replica
+	Rule   bool   // ENABLE / DISABLE RULE name: a rewrite rule's ev_enabled
 }
 
 // EnableTriggers groups the trigger subcommands of one ALTER TABLE.
@@ -147,7 +148,7 @@ func (t *Translator) dropTrigger(s *pg.DropStmt) Result {
 }
 
 // enableTriggers translates an ALTER TABLE made only of ENABLE / DISABLE
-// TRIGGER subcommands; ok is false otherwise.
+// TRIGGER and RULE subcommands; ok is false otherwise.
 func (t *Translator) enableTriggers(s *pg.AlterTableStmt) (Result, bool) {
 	cmd := &EnableTriggers{}
 	for _, c := range s.Cmds {
@@ -173,6 +174,14 @@ func (t *Translator) enableTriggers(s *pg.AlterTableStmt) (Result, bool) {
 			e.Enable, e.All = 'O', true
 		case pg.AlterTableType_AT_DisableTrigUser:
 			e.Enable, e.All = 'D', true
+		case pg.AlterTableType_AT_EnableRule:
+			e.Enable, e.Rule = 'O', true
+		case pg.AlterTableType_AT_EnableAlwaysRule:
+			e.Enable, e.Rule = 'A', true
+		case pg.AlterTableType_AT_EnableReplicaRule:
+			e.Enable, e.Rule = 'R', true
+		case pg.AlterTableType_AT_DisableRule:
+			e.Enable, e.Rule = 'D', true
 		default:
 			return Result{}, false
 		}

@@ -74,11 +74,14 @@ type Index struct {
 	WhereSource string
 	Comment     string
 	ForFK       bool
-	// Method, Opclass, Ordering and Options are storage.IndexAM's.
-	Method   string
-	Opclass  []string
-	Ordering []string
-	Options  []string
+	// Method, Opclass, Ordering, Options, Collation and Include are
+	// storage.IndexAM's.
+	Method    string
+	Opclass   []string
+	Ordering  []string
+	Options   []string
+	Collation []string
+	Include   []string
 }
 
 // Check is a CHECK constraint.

@@ -96,7 +96,8 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		return err
 	}
 	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns, Comment: createIndexComment,
-		WhereSource: def.WhereSource, AM: storage.IndexAM{Method: def.Method, Opclass: def.Opclass, Ordering: def.Ordering}}
+		WhereSource: def.WhereSource, AM: storage.IndexAM{Method: def.Method, Opclass: def.Opclass, Ordering: def.Ordering,
+			Collation: collationsIfAny(def.Collation), Include: def.Include}}
 	if def.Constraint {
 		spec.Comment = ""
 	}
@@ -220,4 +221,22 @@ func dropIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		}
 	}
 	return nil
+}
+
+// collationsIfAny is nil when no key part has a COLLATE, so an index
+// without one keeps the image it always had.
+func collationsIfAny(c []string) []string {
+	if allEmptyStrings(c) {
+		return nil
+	}
+	return c
+}
+
+func allEmptyStrings(ss []string) bool {
+	for _, s := range ss {
+		if s != "" {
+			return false
+		}
+	}
+	return true
 }

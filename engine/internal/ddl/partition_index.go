@@ -120,7 +120,8 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 			kind = "key"
 		}
 		def := &translate.IndexDef{Name: childIndexName(h, ctx, child, indexNameParts(ix.Columns, ix.Source), kind), Unique: ix.Unique,
-			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering, Constraint: constraint}
+			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering, Collation: ix.AM.Collation,
+			Include: ix.AM.Include, Constraint: constraint}
 		for _, o := range ix.AM.Options {
 			name, val, _ := strings.Cut(o, "=")
 			def.Params = append(def.Params, translate.TableParam{Name: name, Value: val, HasValue: true})

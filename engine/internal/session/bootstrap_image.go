@@ -102,7 +102,8 @@ func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
 		}
 		ii := bootstrap.Index{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns, KeyText: ix.KeyText,
 			WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource, Comment: ix.Comment, ForFK: ix.ForFK,
-			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering, Options: ix.AM.Options}
+			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering, Options: ix.AM.Options,
+			Collation: ix.AM.Collation, Include: ix.AM.Include}
 		// The texts translated back on load are PostgreSQL's source of the
 		// key parts and predicate when known: the engine's text of an
 		// expression abbreviates some calls (coalesce(...)).
@@ -225,7 +226,8 @@ func buildImage(img *bootstrap.Image, rows rowSource, finish func(*Session, *sto
 		for _, ix := range it.Indexes {
 			ii := storage.IndexImage{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns,
 				KeyText: ix.KeyText, WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource,
-				Comment: ix.Comment, ForFK: ix.ForFK, AM: storage.IndexAM{Method: ix.Method, Opclass: ix.Opclass, Ordering: ix.Ordering, Options: ix.Options}}
+				Comment: ix.Comment, ForFK: ix.ForFK, AM: storage.IndexAM{Method: ix.Method, Opclass: ix.Opclass, Ordering: ix.Ordering, Options: ix.Options,
+					Collation: ix.Collation, Include: ix.Include}}
 			for _, r := range ix.KeyTypes {
 				kt, err := resolve(r)
 				if err != nil {

@@ -73,7 +73,7 @@ func (h *Table) DropColumn(ctx *sql.Context, name string) error {
 		}
 		d.indexes = nil
 		for _, ix := range old.indexes {
-			if !contains(ix.columns, colName) {
+			if !contains(ix.columns, colName) && !contains(ix.am.Include, colName) {
 				d.indexes = append(d.indexes, ix)
 			}
 		}
@@ -143,6 +143,8 @@ func (h *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 			for i, ix := range old.indexes {
 				c := *ix
 				c.columns = renamed(ix.columns, oldName, nc.Name)
+				c.am = ix.am.clone()
+				c.am.Include = renamed(ix.am.Include, oldName, nc.Name)
 				d.indexes[i] = &c
 			}
 			d.fks = copyFKs(old.fks)

@@ -170,11 +170,17 @@ type IndexAM struct {
 	Opclass  []string // per key part, "" for the default
 	Ordering []string // per key part: "", "DESC", "NULLS FIRST", "DESC NULLS LAST"
 	Options  []string // storage parameters as pg_class.reloptions holds them: "fillfactor=70"
+	// Collation is each key part's COLLATE as written ("" for the
+	// column's own); Include the INCLUDE columns, which the index lists
+	// but does not key on (uniqueness is the key parts').
+	Collation []string
+	Include   []string
 }
 
 func (a IndexAM) clone() IndexAM {
 	return IndexAM{Method: a.Method, Opclass: append([]string(nil), a.Opclass...), Ordering: append([]string(nil), a.Ordering...),
-		Options: append([]string(nil), a.Options...)}
+		Options: append([]string(nil), a.Options...), Collation: append([]string(nil), a.Collation...),
+		Include: append([]string(nil), a.Include...)}
 }
 
 // Indexes lists the primary key (named by its constraint name) and every

@@ -23,6 +23,7 @@ type Table struct {
 	Columns      []Column
 	PKOrds       []int
 	PKName       string
+	PKInclude    []string
 	Indexes      []Index
 	Checks       []Check
 	NotValid     []string // checks added NOT VALID, not validated since

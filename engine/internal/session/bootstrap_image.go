@@ -76,7 +76,7 @@ func typeRef(t sql.Type) (catalog.TypeRef, error) {
 }
 
 func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
-	it := bootstrap.Table{Schema: t.Schema, Name: t.Name, PKOrds: t.PKOrds, PKName: t.PKName,
+	it := bootstrap.Table{Schema: t.Schema, Name: t.Name, PKOrds: t.PKOrds, PKName: t.PKName, PKInclude: t.PKInclude,
 		Comment: t.Comment, Collation: uint16(t.Collation), NextRowID: t.NextRowID}
 	for _, c := range t.Columns {
 		if c.AutoIncrement || c.Virtual || c.OnUpdate != nil {
@@ -210,7 +210,7 @@ func buildImage(img *bootstrap.Image, rows rowSource, finish func(*Session, *sto
 	si := storage.Image{Schemas: img.Schemas, Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
 	for n := range img.Tables {
 		it := &img.Tables[n]
-		t := storage.TableImage{Schema: it.Schema, Name: it.Name, PKOrds: it.PKOrds, PKName: it.PKName,
+		t := storage.TableImage{Schema: it.Schema, Name: it.Name, PKOrds: it.PKOrds, PKName: it.PKName, PKInclude: it.PKInclude,
 			Comment: it.Comment, Collation: sql.CollationID(it.Collation), NextRowID: it.NextRowID,
 			Columns: make(sql.Schema, len(it.Columns))}
 		stored := false

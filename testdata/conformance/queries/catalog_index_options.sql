@@ -39,7 +39,7 @@ CREATE UNIQUE INDEX t_uincl ON t (a, c) INCLUDE (b);
 CREATE INDEX t_incl_where ON t (d) INCLUDE (c) WHERE a IS NOT NULL;
 CREATE INDEX t_incl_coll ON t (b COLLATE "C" DESC) INCLUDE (a);
 SELECT i.indexrelid::regclass::text AS index, i.indnatts, i.indnkeyatts, i.indkey::text,
-       i.indoption::text, i.indclass::regclass[]::text AS indclass_raw, i.indcollation::text
+       i.indoption::text, i.indclass::text, i.indcollation::text
   FROM pg_index i
  WHERE i.indrelid = 't'::regclass
  ORDER BY 1;
@@ -73,3 +73,16 @@ CREATE INDEX t_bad ON t (a) INCLUDE (nope);
 CREATE INDEX t_bad ON t (a) INCLUDE ((a + 1));
 CREATE INDEX t_bad ON t (a) INCLUDE (b DESC);
 CREATE INDEX t_bad ON t (b COLLATE "nope");
+CREATE INDEX t_bad ON t (a COLLATE "C");
+CREATE INDEX t_bad ON t (b) INCLUDE (c COLLATE "C");
+CREATE INDEX t_bad ON t (b) INCLUDE (c text_pattern_ops);
+CREATE TABLE u (a int, b text, c text, CONSTRAINT u_ab UNIQUE (a) INCLUDE (b));
+ALTER TABLE u ADD CONSTRAINT u_pk PRIMARY KEY (a) INCLUDE (c);
+ALTER TABLE u ADD CONSTRAINT u_b UNIQUE (b) INCLUDE (a, c);
+SELECT i.indexrelid::regclass::text AS index, i.indnatts, i.indnkeyatts, i.indkey::text, i.indisprimary, i.indisunique,
+       pg_get_indexdef(i.indexrelid)
+  FROM pg_index i WHERE i.indrelid = 'u'::regclass ORDER BY 1;
+SELECT conname, contype, conkey::text, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'u'::regclass ORDER BY 1;
+INSERT INTO u VALUES (1, 'x', 'y');
+INSERT INTO u VALUES (2, 'x', 'z');
+INSERT INTO u VALUES (1, 'z', 'y');

@@ -558,7 +558,8 @@ func (t *Translator) keyConstraint(c *pg.Constraint, ti *TableInfo, cn *constrai
 	}
 	name := c.Conname
 	if name == "" {
-		name = cn.choose(cols, "key")
+		// the name counts the INCLUDE columns too (ChooseIndexColumnNames)
+		name = cn.choose(append(append([]string(nil), cols...), names(c.Including)...), "key")
 	} else {
 		cn.take(name)
 	}

@@ -83,6 +83,7 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 		nameParts = append(nameParts, indexColname(el.Expr))
 	}
 	def.Include = indexInclude(s.IndexIncludingParams, ti)
+	nameParts = append(nameParts, def.Include...) // ChooseIndexColumnNames counts them
 	if anyExpr {
 		def.Columns = nil
 	} else {

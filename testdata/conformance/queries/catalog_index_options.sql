@@ -86,3 +86,9 @@ SELECT conname, contype, conkey::text, pg_get_constraintdef(oid) FROM pg_constra
 INSERT INTO u VALUES (1, 'x', 'y');
 INSERT INTO u VALUES (2, 'x', 'z');
 INSERT INTO u VALUES (1, 'z', 'y');
+CREATE TABLE w (a int, b text, c text, UNIQUE (a) INCLUDE (b), UNIQUE (a) INCLUDE (c), UNIQUE (a));
+ALTER TABLE w ADD UNIQUE (b) INCLUDE (c);
+CREATE INDEX ON w (c) INCLUDE (a, b);
+CREATE INDEX ON w (b DESC) INCLUDE (c);
+SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'w' ORDER BY 1;
+SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'w'::regclass ORDER BY 1;

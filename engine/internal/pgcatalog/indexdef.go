@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
 
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -25,6 +26,9 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo, pretty bool) (strin
 	rel := qualifiedRel(r.Schema, r.Name)
 	if pretty && s.visible(r.Schema) {
 		rel = QuoteIdent(r.Name)
+	}
+	if _, ok := s.Catalog.Partitioned(catalog.QName{Schema: r.Schema, Name: r.Name}); ok {
+		rel = "ONLY " + rel // a partitioned table's index: its partitions have their own
 	}
 	if !ix.Expression && !ix.Partial && ix.AM.Method == "" && allEmpty(ix.AM.Opclass) && allEmpty(ix.AM.Ordering) && len(ix.AM.Options) == 0 &&
 		allEmpty(ix.AM.Collation) && len(ix.AM.Include) == 0 {

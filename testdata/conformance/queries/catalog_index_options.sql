@@ -92,3 +92,10 @@ CREATE INDEX ON w (c) INCLUDE (a, b);
 CREATE INDEX ON w (b DESC) INCLUDE (c);
 SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'w' ORDER BY 1;
 SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'w'::regclass ORDER BY 1;
+CREATE TABLE m (k int, v text, n int) PARTITION BY RANGE (k);
+CREATE TABLE m1 PARTITION OF m FOR VALUES FROM (0) TO (10);
+CREATE INDEX ON m (v COLLATE "C" DESC) INCLUDE (n);
+CREATE UNIQUE INDEX m_k_uniq ON m (k) INCLUDE (v);
+CREATE TABLE m2 PARTITION OF m FOR VALUES FROM (10) TO (20);
+SELECT indexrelid::regclass::text AS index, indnatts, indnkeyatts, indoption::text, pg_get_indexdef(indexrelid)
+  FROM pg_index WHERE indrelid IN ('m'::regclass, 'm1'::regclass, 'm2'::regclass) ORDER BY 1;

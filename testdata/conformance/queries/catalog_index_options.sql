@@ -99,3 +99,10 @@ CREATE UNIQUE INDEX m_k_uniq ON m (k) INCLUDE (v);
 CREATE TABLE m2 PARTITION OF m FOR VALUES FROM (10) TO (20);
 SELECT indexrelid::regclass::text AS index, indnatts, indnkeyatts, indoption::text, pg_get_indexdef(indexrelid)
   FROM pg_index WHERE indrelid IN ('m'::regclass, 'm1'::regclass, 'm2'::regclass) ORDER BY 1;
+CREATE TABLE x (a int NOT NULL, b text);
+CREATE UNIQUE INDEX x_a_incl ON x (a) INCLUDE (b);
+ALTER TABLE x ADD CONSTRAINT x_a_uniq UNIQUE USING INDEX x_a_incl;
+CREATE UNIQUE INDEX x_pk_incl ON x (a) INCLUDE (b);
+ALTER TABLE x ADD CONSTRAINT x_pk PRIMARY KEY USING INDEX x_pk_incl;
+SELECT conname, contype, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'x'::regclass ORDER BY 1;
+SELECT indexrelid::regclass::text AS index, indnatts, indnkeyatts, pg_get_indexdef(indexrelid) FROM pg_index WHERE indrelid = 'x'::regclass ORDER BY 1;

@@ -71,6 +71,13 @@ var psqlCases = []struct {
 	{"d_expr_index", []string{"-c", `\d parent_lower`}},
 	{"d_sequence", []string{"-c", `\d counter`}},
 	{"d_owned_sequence", []string{"-c", `\d+ parent_id_seq`}},
+	// index options: ordering, COLLATE, operator class, INCLUDE (in a
+	// transaction rolled back, so the other cases see the same objects)
+	{"d_index_options", []string{"-c", "begin",
+		"-c", `create table opts (id int, a int, b text, c text, constraint opts_pk primary key (id) include (c), unique (c) include (a))`,
+		"-c", `create unique index opts_a on opts (a desc nulls last) include (b, c)`,
+		"-c", `create index opts_b on opts (b collate "C" text_pattern_ops desc, a nulls first)`,
+		"-c", `\d opts`, "-c", `\d opts_a`, "-c", `\d+ opts_b`, "-c", `\d opts_pk`, "-c", "rollback"}},
 }
 
 // conninfoPlace is what \conninfo names that differs between the recording

@@ -23,6 +23,7 @@ type Table struct {
 	Columns      []Column
 	PKOrds       []int
 	PKName       string
+	PKInclude    []string
 	Indexes      []Index
 	Checks       []Check
 	NotValid     []string // checks added NOT VALID, not validated since
@@ -74,11 +75,14 @@ type Index struct {
 	WhereSource string
 	Comment     string
 	ForFK       bool
-	// Method, Opclass, Ordering and Options are storage.IndexAM's.
-	Method   string
-	Opclass  []string
-	Ordering []string
-	Options  []string
+	// Method, Opclass, Ordering, Options, Collation and Include are
+	// storage.IndexAM's.
+	Method    string
+	Opclass   []string
+	Ordering  []string
+	Options   []string
+	Collation []string
+	Include   []string
 }
 
 // Check is a CHECK constraint.

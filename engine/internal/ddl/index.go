@@ -96,7 +96,8 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		return err
 	}
 	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns, Comment: createIndexComment,
-		WhereSource: def.WhereSource, AM: storage.IndexAM{Method: def.Method, Opclass: def.Opclass, Ordering: def.Ordering}}
+		WhereSource: def.WhereSource, AM: storage.IndexAM{Method: def.Method, Opclass: def.Opclass, Ordering: def.Ordering,
+			Collation: collationsIfAny(def.Collation), Include: def.Include}}
 	if def.Constraint {
 		spec.Comment = ""
 	}
@@ -132,6 +133,11 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	if err := checkKeyOpclasses(h, def, keyTypes); err != nil { // index_opclass.go
 		return err
+	}
+	for i, kt := range keyTypes {
+		if i < len(def.Collation) && def.Collation[i] != "" && kt != nil && !collatable(kt) {
+			return pgerror.New(pgerror.DatatypeMismatch, "collations are not supported by type %s", kt.FormatTypeNoMod())
+		}
 	}
 	if def.Where != nil {
 		where, err := ResolveOver(sch, def.Where)
@@ -216,6 +222,49 @@ func dropIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			return e
 		}
 		if err := t.DropIndex(ctx, o[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// collatable reports whether a key of type t takes a COLLATE: a string
+// type, name, or an array or domain of one.
+func collatable(t *types.Type) bool {
+	b := t.Base()
+	if b.Kind == types.KindArray && b.Elem != nil {
+		b = b.Elem.Base()
+	}
+	return b.Kind == types.KindName || b.IsString()
+}
+
+// collationsIfAny is nil when no key part has a COLLATE, so an index
+// without one keeps the image it always had.
+func collationsIfAny(c []string) []string {
+	if allEmptyStrings(c) {
+		return nil
+	}
+	return c
+}
+
+func allEmptyStrings(ss []string) bool {
+	for _, s := range ss {
+		if s != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// setIncludes records the INCLUDE columns of the UNIQUE and PRIMARY KEY
+// constraints c created, on their indexes.
+func setIncludes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := mustTable(h, ctx, c.Schema, c.Table)
+	if err != nil {
+		return err
+	}
+	for _, inc := range c.Includes {
+		if err := t.SetIndexInclude(ctx, inc.Index, inc.Columns); err != nil {
 			return err
 		}
 	}

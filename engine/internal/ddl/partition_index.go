@@ -45,7 +45,7 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	for _, child := range cat.Children(q) {
 		cd := *def
-		cd.Name, cd.IfNotExists = childIndexName(h, ctx, child, indexNameParts(def.Columns, def.Source), "idx"), false
+		cd.Name, cd.IfNotExists = childIndexName(h, ctx, child, append(indexNameParts(def.Columns, def.Source), def.Include...), "idx"), false
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: child.Schema, Table: child.Name, Index: &cd}); err != nil {
 			return err
 		}
@@ -119,8 +119,9 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 		if constraint {
 			kind = "key"
 		}
-		def := &translate.IndexDef{Name: childIndexName(h, ctx, child, indexNameParts(ix.Columns, ix.Source), kind), Unique: ix.Unique,
-			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering, Constraint: constraint}
+		def := &translate.IndexDef{Name: childIndexName(h, ctx, child, append(indexNameParts(ix.Columns, ix.Source), ix.AM.Include...), kind), Unique: ix.Unique,
+			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering, Collation: ix.AM.Collation,
+			Include: ix.AM.Include, Constraint: constraint}
 		for _, o := range ix.AM.Options {
 			name, val, _ := strings.Cut(o, "=")
 			def.Params = append(def.Params, translate.TableParam{Name: name, Value: val, HasValue: true})
@@ -139,9 +140,9 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 // partition already has its partitioned table's index.
 func indexShape(ix storage.IndexInfo) string {
 	if ix.Expression {
-		return fmt.Sprint(ix.Unique, ix.Source, ix.WhereSource)
+		return fmt.Sprint(ix.Unique, ix.Source, ix.WhereSource, ix.AM.Include, ix.AM.Collation)
 	}
-	return fmt.Sprint(ix.Unique, ix.Columns, ix.WhereSource)
+	return fmt.Sprint(ix.Unique, ix.Columns, ix.WhereSource, ix.AM.Include, ix.AM.Collation)
 }
 
 // indexNameParts are the parts of the name PostgreSQL chooses for an

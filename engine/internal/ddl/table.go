@@ -70,6 +70,9 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 		if err == nil && len(c.Exclusions) > 0 {
 			err = addExclusions(h, ctx, c) // exclusion.go
 		}
+		if err == nil && len(c.Includes) > 0 {
+			err = setIncludes(h, ctx, c) // index.go
+		}
 		if err == nil && c.Partition {
 			err = clonePartitionIndexes(h, ctx, c.Schema, c.Table) // partition_index.go
 		}

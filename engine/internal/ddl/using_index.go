@@ -14,7 +14,8 @@ import (
 // constraintUsingIndex is ALTER TABLE ... ADD CONSTRAINT ... PRIMARY KEY |
 // UNIQUE USING INDEX: PostgreSQL's checks on the index (unique, plain
 // columns, no predicate), then the index replaced by the constraint's
-// own over the same columns, under the constraint's name.
+// own over the same columns (and INCLUDE columns), under the
+// constraint's name.
 func constraintUsingIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	t, err := mustTable(h, ctx, c.Schema, c.Table)
 	if err != nil {
@@ -25,7 +26,7 @@ func constraintUsingIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error
 		return err
 	}
 	found := false
-	var cols []string
+	var cols, include []string
 	for _, ix := range infos {
 		if ix.Name != c.From || ix.PrimaryKey {
 			continue
@@ -40,7 +41,7 @@ func constraintUsingIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error
 		case ix.Partial:
 			return pgerror.New(pgerror.WrongObjectType, "%q is a partial index", ix.Name).WithDetail("%s", detail)
 		}
-		cols = ix.Columns
+		cols, include = ix.Columns, ix.AM.Include
 	}
 	if !found {
 		return pgerror.New(pgerror.UndefinedObject, "index %q does not exist", c.From)
@@ -64,6 +65,14 @@ func constraintUsingIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error
 		word = "PRIMARY KEY"
 	}
 	stmt := fmt.Sprintf("ALTER TABLE %s.%s ADD CONSTRAINT %s %s (%s)", quoteIdent(c.Schema), quoteIdent(c.Table), quoteIdent(name), word, strings.Join(quoted, ", "))
+	if len(include) > 0 {
+		// the index's INCLUDE columns stay the constraint's
+		inc := make([]string, len(include))
+		for i, col := range include {
+			inc[i] = quoteIdent(col)
+		}
+		stmt += " INCLUDE (" + strings.Join(inc, ", ") + ")"
+	}
 	tree, err := pgtree.Parse(stmt)
 	if err != nil {
 		return h.SyntaxError(err, stmt)

@@ -18,6 +18,7 @@ type constraint struct {
 	Name    string
 	Kind    string // PRIMARY KEY, UNIQUE, FOREIGN KEY, CHECK, EXCLUDE
 	Columns []string
+	Include []string // a UNIQUE or PRIMARY KEY constraint's INCLUDE columns
 	FK      *sql.ForeignKeyConstraint
 	Check   string
 	// NotValid: a CHECK added NOT VALID and not validated since
@@ -74,7 +75,7 @@ func (s *State) listConstraints(r Relation) ([]constraint, error) {
 	}
 	for _, ix := range idx {
 		if ix.PrimaryKey {
-			out = append(out, constraint{Name: ix.Name, Kind: "PRIMARY KEY", Columns: ix.Columns})
+			out = append(out, constraint{Name: ix.Name, Kind: "PRIMARY KEY", Columns: ix.Columns, Include: ix.AM.Include})
 		}
 	}
 	gmsIdx, err := r.Table.GetIndexes(s.Ctx)
@@ -89,7 +90,7 @@ func (s *State) listConstraints(r Relation) ([]constraint, error) {
 	}
 	for _, ix := range idx {
 		if !ix.PrimaryKey && ix.Unique && !ix.Expression && !ix.Partial && constraintIdx[ix.Name] {
-			out = append(out, constraint{Name: ix.Name, Kind: "UNIQUE", Columns: ix.Columns})
+			out = append(out, constraint{Name: ix.Name, Kind: "UNIQUE", Columns: ix.Columns, Include: ix.AM.Include})
 		}
 	}
 	for i, ix := range idx {

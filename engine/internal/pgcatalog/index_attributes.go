@@ -49,6 +49,10 @@ func (b *attributeRows) indexColumns(s *State, r Relation, cols sql.Schema, ix s
 	}
 	var out [][]any
 	var names []string
+	nkey := len(ix.Columns)
+	if ix.Expression {
+		nkey = len(ix.Source)
+	}
 	add := func(i int, name string, t *types.Type, ndims int32) {
 		name = chooseIndexColumnName(name, names)
 		names = append(names, name)
@@ -58,12 +62,32 @@ func (b *attributeRows) indexColumns(s *State, r Relation, cols sql.Schema, ix s
 		}
 		// the collation is the key's, whatever type the index stores
 		coll := b.boxed(t)[boxColl]
-		if k := s.indexKeyType(method, opclass, t); k != nil && k.OID != t.OID {
-			t = k.WithMod(-1)
+		if i < len(ix.AM.Collation) && ix.AM.Collation[i] != "" && coll != uint32(0) {
+			coll = collationOID(ix.AM.Collation[i]) // indexdef.go
+		}
+		// an INCLUDE column is stored as it is, without a collation
+		// (index_create leaves it none); a key as its class stores it
+		if i >= nkey {
+			coll = uint32(0)
+		} else {
+			if k := s.indexKeyType(method, opclass, t); k != nil && k.OID != t.OID {
+				t = k.WithMod(-1)
+			}
 		}
 		row := b.row(oid, name, i+1, t, false, false, "", "")
 		row[attNDimsCol], row[attCollationCol] = ndims, coll
 		out = append(out, row)
+	}
+	include := func() [][]any {
+		for k, c := range ix.AM.Include {
+			j := cols.IndexOfColName(c)
+			if j < 0 {
+				return nil
+			}
+			t := columnType(cols[j])
+			add(nkey+k, c, t, b.boxed(t)[boxNDims].(int32))
+		}
+		return out
 	}
 	if !ix.Expression {
 		for i, c := range ix.Columns {
@@ -74,7 +98,7 @@ func (b *attributeRows) indexColumns(s *State, r Relation, cols sql.Schema, ix s
 			t := columnType(cols[j])
 			add(i, c, t, b.boxed(t)[boxNDims].(int32))
 		}
-		return out
+		return include()
 	}
 	for i, src := range ix.Source {
 		n, err := s.parseExpr(src)
@@ -109,7 +133,7 @@ func (b *attributeRows) indexColumns(s *State, r Relation, cols sql.Schema, ix s
 		}
 		add(i, name, t, 0)
 	}
-	return out
+	return include()
 }
 
 // columnType is a table column's type as pg_attribute lists it.

@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
 
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -26,7 +27,11 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo, pretty bool) (strin
 	if pretty && s.visible(r.Schema) {
 		rel = QuoteIdent(r.Name)
 	}
-	if !ix.Expression && !ix.Partial && ix.AM.Method == "" && allEmpty(ix.AM.Opclass) && allEmpty(ix.AM.Ordering) && len(ix.AM.Options) == 0 {
+	if _, ok := s.Catalog.Partitioned(catalog.QName{Schema: r.Schema, Name: r.Name}); ok {
+		rel = "ONLY " + rel // a partitioned table's index: its partitions have their own
+	}
+	if !ix.Expression && !ix.Partial && ix.AM.Method == "" && allEmpty(ix.AM.Opclass) && allEmpty(ix.AM.Ordering) && len(ix.AM.Options) == 0 &&
+		allEmpty(ix.AM.Collation) && len(ix.AM.Include) == 0 {
 		return indexDef(rel, ix.Name, ix.Unique, ix.Columns), true
 	}
 	keys, keyTypes, ok := s.indexKeys(r, ix, pretty)
@@ -38,6 +43,9 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo, pretty bool) (strin
 		method = "btree"
 	}
 	for i := range keys {
+		if i < len(ix.AM.Collation) && ix.AM.Collation[i] != "" && collationOID(ix.AM.Collation[i]) != keyCollation(keyTypes[i]) {
+			keys[i] += " COLLATE " + QuoteIdent(ix.AM.Collation[i])
+		}
 		if i < len(ix.AM.Opclass) && ix.AM.Opclass[i] != "" && !s.defaultOpclass(method, keyTypes[i], ix.AM.Opclass[i]) {
 			keys[i] += " " + s.opclassName(method, ix.AM.Opclass[i])
 		}
@@ -53,6 +61,9 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo, pretty bool) (strin
 	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + rel + " USING " + method + " (")
 	b.WriteString(strings.Join(keys, ", "))
 	b.WriteString(")")
+	if len(ix.AM.Include) > 0 {
+		b.WriteString(" INCLUDE (" + quoteIdents(ix.AM.Include) + ")")
+	}
 	if len(ix.AM.Options) > 0 {
 		b.WriteString(" WITH (" + flattenRelOptions(ix.AM.Options) + ")")
 	}
@@ -83,6 +94,40 @@ func flattenRelOptions(opts []string) string {
 		parts[i] = name + "=" + val
 	}
 	return strings.Join(parts, ", ")
+}
+
+// quoteIdents is a list of column names as ruleutils prints it.
+func quoteIdents(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = QuoteIdent(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// collationOID is the OID of a collation an index key part names
+// (translate accepts only these).
+func collationOID(name string) uint32 {
+	switch name {
+	case "default":
+		return 100
+	case "C":
+		return 950
+	case "POSIX":
+		return 951
+	case "ucs_basic":
+		return 12340 // made by initdb: PostgreSQL 15's OID
+	}
+	return 0
+}
+
+// keyCollation is the collation of a key of type t (0 for an
+// uncollatable or unknown type).
+func keyCollation(t *types.Type) uint32 {
+	if t == nil {
+		return 0
+	}
+	return typCollation(t) // pg_type.go
 }
 
 func allEmpty(ss []string) bool {

@@ -135,6 +135,9 @@ func (s *State) constraintDef(r Relation, c constraint) string {
 	}
 	switch c.Kind {
 	case "PRIMARY KEY", "UNIQUE":
+		if len(c.Include) > 0 {
+			suffix = " INCLUDE " + cols(c.Include) + suffix
+		}
 		return c.Kind + " " + cols(c.Columns) + suffix
 	case "FOREIGN KEY":
 		parent := QuoteIdent(c.FK.ParentTable)

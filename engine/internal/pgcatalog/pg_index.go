@@ -4,14 +4,15 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // pgIndex is pg_catalog.pg_index. indkey is smallint[] here (tinybase has
 // no int2vector); key columns of expression indexes are 0 as in
-// PostgreSQL. indclass names each column's default btree operator class,
-// indoption is 0 (ASC NULLS LAST) per column; indexprs and indpred hold
+// PostgreSQL. indclass, indcollation and indoption cover the key
+// columns, indkey the INCLUDE columns too; indexprs and indpred hold
 // the key expressions and the predicate in pg_get_expr's form, which is
 // what pg_get_expr(indpred, indrelid) then prints (tinybase keeps
 // expressions as text, not node trees).
@@ -50,20 +51,26 @@ var pgIndex = &def{
 				var key, coll, class, opt []any
 				for i, part := range s.indexParts(r, ix, colType) {
 					key = append(key, ords[part.col]) // 0 for an expression
-					var typeOID, collOID uint32
-					if t := part.typ; t != nil {
-						typeOID, collOID = t.Base().OID, typCollation(t) // pg_type.go
+					collOID := keyCollation(part.typ) // indexdef.go
+					if i < len(ix.AM.Collation) && ix.AM.Collation[i] != "" && collOID != 0 {
+						collOID = collationOID(ix.AM.Collation[i])
 					}
 					coll = append(coll, collOID)
-					class = append(class, s.indexOpclass(ix.AM, i, typeOID))
-					opt = append(opt, int16(0))
+					class = append(class, s.indexOpclass(ix.AM, i, part.typ))
+					opt = append(opt, indexOption(ix.AM, i))
 				}
 				if len(key) == 0 {
 					key, coll, class, opt = []any{int16(0)}, []any{uint32(0)}, []any{uint32(0)}, []any{int16(0)}
 				}
+				nkey := int16(len(key))
+				// INCLUDE columns are in indkey only: indcollation,
+				// indclass and indoption cover the key columns
+				for _, c := range ix.AM.Include {
+					key = append(key, ords[c])
+				}
 				n := int16(len(key))
 				exprs, pred := s.indexExprs(r, ix)
-				out = append(out, []any{RelationOID(r.Schema, ix.Name), RelationOID(r.Schema, r.Name), n, n,
+				out = append(out, []any{RelationOID(r.Schema, ix.Name), RelationOID(r.Schema, r.Name), n, nkey,
 					ix.Unique, false, ix.PrimaryKey, s.isExclusion(r, ix.Name), true, flags.ClusterIndex == ix.Name, true, false, true, true, replident,
 					vector(types.Int2, key), vector(types.Oid, coll), vector(types.Oid, class),
 					vector(types.Int2, opt), exprs, pred})
@@ -162,21 +169,80 @@ func vector(elem *types.Type, vals []any) *types.Array {
 	return a
 }
 
-// indexOpclass is pg_index.indclass of key part i: the operator class
-// CREATE INDEX named (a user one or PostgreSQL's), else the type's
-// default btree class.
-func (s *State) indexOpclass(am storage.IndexAM, i int, typeOID uint32) uint32 {
+// indexOption is pg_index.indoption of key part i: INDOPTION_DESC (1)
+// and INDOPTION_NULLS_FIRST (2), DESC meaning NULLS FIRST unless it says
+// NULLS LAST (PostgreSQL docs: CREATE INDEX).
+func indexOption(am storage.IndexAM, i int) int16 {
+	if i >= len(am.Ordering) {
+		return 0
+	}
+	switch am.Ordering[i] {
+	case "DESC":
+		return 3
+	case "DESC NULLS LAST":
+		return 1
+	case "NULLS FIRST":
+		return 2
+	}
+	return 0
+}
+
+// indexOpclass is pg_index.indclass of key part i of type t: the
+// operator class CREATE INDEX named (a user one, PostgreSQL's or an
+// extension's), else the access method's default class for t (a user
+// default, PostgreSQL's for t itself, then one for a polymorphic type t
+// fits, then an extension's); 0 when there is none.
+func (s *State) indexOpclass(am storage.IndexAM, i int, t *types.Type) uint32 {
+	method := am.Method
+	if method == "" {
+		method = "btree"
+	}
 	if i < len(am.Opclass) && am.Opclass[i] != "" {
-		if oid := userOpclassOID(s.Catalog, am.Method, am.Opclass[i]); oid != 0 {
+		name := am.Opclass[i]
+		if oid := userOpclassOID(s.Catalog, method, name); oid != 0 {
 			return oid
 		}
-		method := am.Method
-		if method == "" {
-			method = "btree"
+		if oid, _, ok := BuiltinOpclass(method, name); ok {
+			return oid
 		}
-		if oid, _, ok := BuiltinOpclass(method, am.Opclass[i]); ok {
+		if _, schema, ok := extensions.InstalledOpClass(s.Catalog, method, name); ok {
+			return extOpclassOID(schema, method, name)
+		}
+		return 0
+	}
+	if t == nil {
+		return 0
+	}
+	b := t.Base()
+	for _, o := range s.Catalog.OpClasses() {
+		if o.Method == method && o.Default && o.InType == b.OID {
+			return o.OID
+		}
+	}
+	if method == "btree" {
+		if oid := btreeOpclass(b.OID); oid != 0 {
 			return oid
 		}
 	}
-	return btreeOpclass(typeOID)
+	amOID := extAmOID(method)
+	for _, o := range opclasses {
+		if o.method == amOID && o.def && o.intype == b.OID {
+			return o.oid
+		}
+	}
+	for _, o := range opclasses {
+		if o.method == amOID && o.def && opclassAccepts(o.intype, t) { // index_attributes.go
+			return o.oid
+		}
+	}
+	classes, schemas := extensions.InstalledOpClasses(s.Catalog, method)
+	for j, o := range classes {
+		if !o.Default {
+			continue
+		}
+		if in := o.InType(s.Catalog, schemas[j]); in != nil && opclassAccepts(in.OID, t) {
+			return extOpclassOID(schemas[j], method, o.Name)
+		}
+	}
+	return 0
 }

@@ -283,6 +283,9 @@ func (s *State) IndexColumnDef(oid uint32, col int, pretty bool) (string, bool, 
 		if !ok || col < 1 {
 			return "", false, nil
 		}
+		for _, c := range ix.AM.Include {
+			keys = append(keys, QuoteIdent(c))
+		}
 		if col > len(keys) {
 			return "", true, nil // PostgreSQL prints nothing for a column past the keys
 		}

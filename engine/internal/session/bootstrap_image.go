@@ -76,7 +76,7 @@ func typeRef(t sql.Type) (catalog.TypeRef, error) {
 }
 
 func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
-	it := bootstrap.Table{Schema: t.Schema, Name: t.Name, PKOrds: t.PKOrds, PKName: t.PKName,
+	it := bootstrap.Table{Schema: t.Schema, Name: t.Name, PKOrds: t.PKOrds, PKName: t.PKName, PKInclude: t.PKInclude,
 		Comment: t.Comment, Collation: uint16(t.Collation), NextRowID: t.NextRowID}
 	for _, c := range t.Columns {
 		if c.AutoIncrement || c.Virtual || c.OnUpdate != nil {
@@ -102,7 +102,8 @@ func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
 		}
 		ii := bootstrap.Index{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns, KeyText: ix.KeyText,
 			WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource, Comment: ix.Comment, ForFK: ix.ForFK,
-			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering, Options: ix.AM.Options}
+			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering, Options: ix.AM.Options,
+			Collation: ix.AM.Collation, Include: ix.AM.Include}
 		// The texts translated back on load are PostgreSQL's source of the
 		// key parts and predicate when known: the engine's text of an
 		// expression abbreviates some calls (coalesce(...)).
@@ -209,7 +210,7 @@ func buildImage(img *bootstrap.Image, rows rowSource, finish func(*Session, *sto
 	si := storage.Image{Schemas: img.Schemas, Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
 	for n := range img.Tables {
 		it := &img.Tables[n]
-		t := storage.TableImage{Schema: it.Schema, Name: it.Name, PKOrds: it.PKOrds, PKName: it.PKName,
+		t := storage.TableImage{Schema: it.Schema, Name: it.Name, PKOrds: it.PKOrds, PKName: it.PKName, PKInclude: it.PKInclude,
 			Comment: it.Comment, Collation: sql.CollationID(it.Collation), NextRowID: it.NextRowID,
 			Columns: make(sql.Schema, len(it.Columns))}
 		stored := false
@@ -225,7 +226,8 @@ func buildImage(img *bootstrap.Image, rows rowSource, finish func(*Session, *sto
 		for _, ix := range it.Indexes {
 			ii := storage.IndexImage{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns,
 				KeyText: ix.KeyText, WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource,
-				Comment: ix.Comment, ForFK: ix.ForFK, AM: storage.IndexAM{Method: ix.Method, Opclass: ix.Opclass, Ordering: ix.Ordering, Options: ix.Options}}
+				Comment: ix.Comment, ForFK: ix.ForFK, AM: storage.IndexAM{Method: ix.Method, Opclass: ix.Opclass, Ordering: ix.Ordering, Options: ix.Options,
+					Collation: ix.Collation, Include: ix.Include}}
 			for _, r := range ix.KeyTypes {
 				kt, err := resolve(r)
 				if err != nil {

@@ -61,8 +61,8 @@ func (h *Table) DropColumn(ctx *sql.Context, name string) error {
 		for _, o := range old.pkOrds {
 			inPK = inPK || o == pos
 		}
-		if inPK {
-			d.pkOrds = nil
+		if inPK || contains(old.pkInclude, colName) {
+			d.pkOrds, d.pkInclude = nil, nil
 		} else {
 			d.pkOrds = shiftOrds(old.pkOrds, func(o int) int {
 				if o > pos {
@@ -73,7 +73,7 @@ func (h *Table) DropColumn(ctx *sql.Context, name string) error {
 		}
 		d.indexes = nil
 		for _, ix := range old.indexes {
-			if !contains(ix.columns, colName) {
+			if !contains(ix.columns, colName) && !contains(ix.am.Include, colName) {
 				d.indexes = append(d.indexes, ix)
 			}
 		}
@@ -139,10 +139,13 @@ func (h *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		d.cols[to] = nc
 		d.pkOrds = shiftOrds(old.pkOrds, func(o int) int { return newPos[o] })
 		if oldName != nc.Name {
+			d.pkInclude = renamed(old.pkInclude, oldName, nc.Name)
 			d.indexes = make([]*indexDef, len(old.indexes))
 			for i, ix := range old.indexes {
 				c := *ix
 				c.columns = renamed(ix.columns, oldName, nc.Name)
+				c.am = ix.am.clone()
+				c.am.Include = renamed(ix.am.Include, oldName, nc.Name)
 				d.indexes[i] = &c
 			}
 			d.fks = copyFKs(old.fks)
@@ -217,7 +220,7 @@ func (h *Table) CreatePrimaryKey(ctx *sql.Context, columns []sql.IndexColumn) er
 			return sql.ErrMultiplePrimaryKeysDefined.New()
 		}
 		d := old.clone()
-		d.pkOrds = nil
+		d.pkOrds, d.pkInclude = nil, nil
 		for _, c := range columns {
 			if c.Length > 0 {
 				return fmt.Errorf("%w: index prefix lengths (column %q)", ErrUnsupported, c.Name)
@@ -252,7 +255,7 @@ func (h *Table) DropPrimaryKey(ctx *sql.Context) error {
 			return sql.ErrCantDropFieldOrKey.New(pkIndexID)
 		}
 		d := td.def.clone()
-		d.pkOrds = nil
+		d.pkOrds, d.pkInclude = nil, nil
 		return replaceTable(ctx, t, td, d, td.allRows())
 	})
 }

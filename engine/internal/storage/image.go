@@ -27,6 +27,7 @@ type TableImage struct {
 	Columns      sql.Schema
 	PKOrds       []int
 	PKName       string
+	PKInclude    []string
 	Indexes      []IndexImage
 	Checks       []sql.CheckDefinition
 	NotValid     []string // checks added NOT VALID, not yet validated
@@ -165,7 +166,7 @@ func imageOfRoot(r *root) (img Image, err error) {
 			}
 			d := td.def.resolved()
 			ti := TableImage{
-				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName,
+				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName, PKInclude: d.pkInclude,
 				Checks: d.checks, NotValid: d.notValid, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
 				NextRowID: td.nextRowID, Rows: td.allRows(), NextTID: td.nextTID, Stats: td.stats,
 			}
@@ -210,7 +211,7 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 		}
 		d := &tableDef{
 			db: db, schema: ti.Schema, name: ti.Name, cols: ti.Columns,
-			pkOrds: append([]int(nil), ti.PKOrds...), pkName: ti.PKName,
+			pkOrds: append([]int(nil), ti.PKOrds...), pkName: ti.PKName, pkInclude: ti.PKInclude,
 			checks: ti.Checks, notValid: ti.NotValid, fks: ti.ForeignKeys, comment: ti.Comment, collation: ti.Collation,
 			shape: &shapeToken{},
 		}

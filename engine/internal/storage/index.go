@@ -170,11 +170,17 @@ type IndexAM struct {
 	Opclass  []string // per key part, "" for the default
 	Ordering []string // per key part: "", "DESC", "NULLS FIRST", "DESC NULLS LAST"
 	Options  []string // storage parameters as pg_class.reloptions holds them: "fillfactor=70"
+	// Collation is each key part's COLLATE as written ("" for the
+	// column's own); Include the INCLUDE columns, which the index lists
+	// but does not key on (uniqueness is the key parts').
+	Collation []string
+	Include   []string
 }
 
 func (a IndexAM) clone() IndexAM {
 	return IndexAM{Method: a.Method, Opclass: append([]string(nil), a.Opclass...), Ordering: append([]string(nil), a.Ordering...),
-		Options: append([]string(nil), a.Options...)}
+		Options: append([]string(nil), a.Options...), Collation: append([]string(nil), a.Collation...),
+		Include: append([]string(nil), a.Include...)}
 }
 
 // Indexes lists the primary key (named by its constraint name) and every
@@ -188,7 +194,8 @@ func (h *Table) Indexes(ctx *sql.Context) ([]IndexInfo, error) {
 	d := td.def
 	var out []IndexInfo
 	if !d.keyless() {
-		out = append(out, IndexInfo{Name: d.pkName, Unique: true, PrimaryKey: true, Columns: d.pkColumns()})
+		out = append(out, IndexInfo{Name: d.pkName, Unique: true, PrimaryKey: true, Columns: d.pkColumns(),
+			AM: IndexAM{Include: append([]string(nil), d.pkInclude...)}})
 	}
 	for _, ix := range d.indexes {
 		out = append(out, IndexInfo{Name: ix.name, Unique: ix.unique, Columns: append([]string(nil), ix.columns...),
@@ -416,6 +423,39 @@ func (h *Table) RenameIndex(ctx *sql.Context, from, to string) error {
 			}
 			ix := *d.indexes[i]
 			ix.name = to
+			d.indexes = append([]*indexDef(nil), d.indexes...)
+			d.indexes[i] = &ix
+		}
+		if err := d.finish(); err != nil {
+			return err
+		}
+		td.def = d
+		return nil
+	})
+}
+
+// SetIndexInclude sets the INCLUDE columns of the named index (the
+// primary key under its constraint name): a UNIQUE or PRIMARY KEY
+// constraint's, whose index GMS creates on the key columns. They are
+// listed, not indexed, so nothing is re-indexed.
+func (h *Table) SetIndexInclude(ctx *sql.Context, name string, cols []string) error {
+	return h.alter(ctx, func(t *Txn, td *tableData) error {
+		d := td.def.clone()
+		for _, c := range cols {
+			if d.colIndex(c) < 0 {
+				return sql.ErrKeyColumnDoesNotExist.New(c)
+			}
+		}
+		if !d.keyless() && (name == d.pkName || name == pkIndexID) {
+			d.pkInclude = append([]string(nil), cols...)
+		} else {
+			i, _ := d.indexByName(name)
+			if i < 0 {
+				return sql.ErrCantDropFieldOrKey.New(name)
+			}
+			ix := *d.indexes[i]
+			ix.am = ix.am.clone()
+			ix.am.Include = append([]string(nil), cols...)
 			d.indexes = append([]*indexDef(nil), d.indexes...)
 			d.indexes[i] = &ix
 		}

@@ -14,8 +14,9 @@ import (
 type tableDef struct {
 	db, schema, name string
 	cols             sql.Schema
-	pkOrds           []int  // empty: no primary key, rows are keyed by a hidden row id
-	pkName           string // PostgreSQL constraint name of the primary key
+	pkOrds           []int    // empty: no primary key, rows are keyed by a hidden row id
+	pkName           string   // PostgreSQL constraint name of the primary key
+	pkInclude        []string // the primary key's INCLUDE columns (listed, not keyed on)
 	indexes          []*indexDef
 	checks           []sql.CheckDefinition
 	notValid         []string // checks added NOT VALID and not validated since

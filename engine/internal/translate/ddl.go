@@ -24,6 +24,13 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 	defer func() { t.creating, t.creatingPK = nil, nil }()
 	inh := t.inherit(s) // ddl_inherit.go
 	var excl []*pg.Constraint
+	// UNIQUE and PRIMARY KEY constraints by their index's name, whose
+	// INCLUDE columns are checked once every column is known
+	type namedConstraint struct {
+		c    *pg.Constraint
+		name string
+	}
+	var includes []namedConstraint
 	for _, e := range s.TableElts {
 		switch x := e.Node.(type) {
 		case *pg.Node_ColumnDef:
@@ -79,6 +86,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 				onePrimaryKey(pk, s.Relation.Relname)
 				pk, pkName = append(pk, names(c.Keys)...), c.Conname
 				t.noteDeferrable(c, primaryKeyName(s.Relation.Relname, c.Conname))
+				includes = append(includes, namedConstraint{c, "PRIMARY"})
 			case pg.ConstrType_CONSTR_CHECK:
 				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames, true))
 			case pg.ConstrType_CONSTR_FOREIGN:
@@ -87,6 +95,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 				if idx := uniqueIndex(c, names(c.Keys), cnames, seenUnique); idx != nil {
 					spec.Indexes = append(spec.Indexes, idx)
 					t.noteDeferrable(c, idx.Info.Name.String())
+					includes = append(includes, namedConstraint{c, idx.Info.Name.String()})
 				}
 			case pg.ConstrType_CONSTR_EXCLUSION:
 				excl = append(excl, c) // after the columns: they may follow it
@@ -126,6 +135,19 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		}
 		spec.Indexes = append(spec.Indexes, idx)
 	}
+	var incs []KeyInclude // ddl_include.go
+	for _, nc := range includes {
+		if inc := keyInclude(nc.c, nc.name, func(name string) bool {
+			for _, col := range spec.Columns {
+				if col.Name.String() == name {
+					return true
+				}
+			}
+			return false
+		}); inc != nil {
+			incs = append(incs, *inc)
+		}
+	}
 	var exclusions []*ExclusionDef // ddl_exclusion.go
 	for _, c := range excl {
 		exclusions = append(exclusions, t.exclusionDef(c, cnames, func(name string) bool {
@@ -153,10 +175,16 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		}
 		res.Catalog = append(res.Catalog, inh.set)
 	}
-	if s.IfNotExists && len(exclusions) > 0 && t.Tables != nil {
+	if s.IfNotExists && len(exclusions)+len(incs) > 0 && t.Tables != nil {
 		if _, exists := t.Tables.LookupTable(s.Relation.Schemaname, s.Relation.Relname); exists {
-			exclusions = nil // the statement only notices the table exists
+			exclusions, incs = nil, nil // the statement only notices the table exists
 		}
+	}
+	if len(incs) > 0 {
+		if inh != nil {
+			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "INCLUDE on partitions or inheriting tables is not supported yet")
+		}
+		res = withIncludes(res, s.Relation.Schemaname, s.Relation.Relname, incs)
 	}
 	if len(exclusions) > 0 {
 		if inh != nil {

@@ -50,12 +50,13 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			return res, nil
 		}
 	}
-	t.exclusions = nil
+	t.exclusions, t.includes = nil, nil
 	res, err := t.alterTableCmds(s, ti)
 	if err == nil {
 		res = withExclusions(res, ti.Schema, ti.Name, t.exclusions) // ddl_exclusion.go
+		res = withIncludes(res, ti.Schema, ti.Name, t.includes)     // ddl_include.go
 	}
-	t.exclusions = nil
+	t.exclusions, t.includes = nil, nil
 	return t.withDeferrals(res, catalog.QName{Schema: ti.Schema, Name: ti.Name}, false), err
 }
 
@@ -564,11 +565,13 @@ func (t *Translator) keyConstraint(c *pg.Constraint, ti *TableInfo, cn *constrai
 		}
 		ti.Constraints[name] = 'p'
 		t.noteDeferrable(c, name)
+		t.noteInclude(c, "PRIMARY", ti)
 		return &sqlparser.DDL{IndexSpec: spec}
 	}
 	name := c.Conname
 	if name == "" {
-		name = cn.choose(cols, "key")
+		// the name counts the INCLUDE columns too (ChooseIndexColumnNames)
+		name = cn.choose(append(append([]string(nil), cols...), names(c.Including)...), "key")
 	} else {
 		cn.take(name)
 	}
@@ -576,6 +579,7 @@ func (t *Translator) keyConstraint(c *pg.Constraint, ti *TableInfo, cn *constrai
 	spec.ToName = sqlparser.NewColIdent(name)
 	ti.Constraints[name] = 'u'
 	t.noteDeferrable(c, name)
+	t.noteInclude(c, name, ti)
 	return &sqlparser.DDL{IndexSpec: spec}
 }
 

@@ -37,6 +37,8 @@ type TableDDL struct {
 	Partition bool
 	// sequence: then add these exclusion constraints to Table
 	Exclusions []*ExclusionDef
+	// sequence: then record these constraints' INCLUDE columns
+	Includes []KeyInclude
 
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
 

@@ -464,14 +464,16 @@ func (t *Translator) namedPrimaryKey(ddl *sqlparser.DDL, s *pg.CreateStmt, name 
 // same columns as an earlier one is the same constraint in PostgreSQL, so
 // it yields nil.
 func uniqueIndex(c *pg.Constraint, cols []string, cn *constraintNames, seen map[string]bool) *sqlparser.IndexDefinition {
-	key := strings.Join(cols, "\x00")
+	// the name counts the INCLUDE columns too, as ChooseIndexColumnNames does
+	nameCols := append(append([]string(nil), cols...), names(c.Including)...)
+	key := strings.Join(nameCols, "\x00")
 	if c.Conname == "" && seen[key] {
 		return nil
 	}
 	seen[key] = true
 	name := c.Conname
 	if name == "" {
-		name = cn.choose(cols, "key")
+		name = cn.choose(nameCols, "key")
 	} else {
 		cn.take(name)
 	}

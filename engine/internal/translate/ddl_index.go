@@ -29,6 +29,10 @@ type IndexDef struct {
 	// OpclassSchema is the schema each key part's operator class is
 	// qualified with ("" when unqualified: the search path finds it).
 	OpclassSchema []string
+	// Collation is each key part's COLLATE ("" when none); Include the
+	// INCLUDE columns, listed by the index but not part of its key.
+	Collation []string
+	Include   []string
 	// Params are the WITH (...) storage parameters, checked against the
 	// access method's.
 	Params []TableParam
@@ -60,6 +64,7 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 		def.Opclass = append(def.Opclass, indexOpclass(el))
 		def.OpclassSchema = append(def.OpclassSchema, indexOpclassSchema(el))
 		def.Ordering = append(def.Ordering, indexOrdering(el))
+		def.Collation = append(def.Collation, indexCollation(el))
 		if el.Name != "" {
 			if _, ok := ti.Column(el.Name); !ok {
 				fail(pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", el.Name))
@@ -77,6 +82,8 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 		def.Source = append(def.Source, exprSQL(el.Expr))
 		nameParts = append(nameParts, indexColname(el.Expr))
 	}
+	def.Include = indexInclude(s.IndexIncludingParams, ti)
+	nameParts = append(nameParts, def.Include...) // ChooseIndexColumnNames counts them
 	if anyExpr {
 		def.Columns = nil
 	} else {
@@ -106,6 +113,59 @@ func indexOpclass(el *pg.IndexElem) string {
 		return n[len(n)-1]
 	}
 	return ""
+}
+
+// indexCollation is a key part's COLLATE as written ("" for none): one
+// of the collations whose order is tinybase's (scalar.go's collate).
+func indexCollation(el *pg.IndexElem) string {
+	n := names(el.Collation)
+	if len(n) == 0 {
+		return ""
+	}
+	name := n[len(n)-1]
+	switch name {
+	case "C", "POSIX", "default", "ucs_basic":
+		return name
+	}
+	fail(pgerror.New(pgerror.UndefinedObject, "collation %q for encoding \"UTF8\" does not exist", name))
+	return ""
+}
+
+// indexInclude are the INCLUDE columns of CREATE INDEX or a UNIQUE /
+// PRIMARY KEY constraint: plain columns of the table, as PostgreSQL
+// accepts (DefineIndex refuses expressions and options on them).
+func indexInclude(params []*pg.Node, ti *TableInfo) []string {
+	var out []string
+	for _, p := range params {
+		var name string
+		if el := p.GetIndexElem(); el != nil {
+			if el.Name == "" {
+				fail(pgerror.New(pgerror.FeatureNotSupported, "expressions are not supported in included columns"))
+			}
+			if len(el.Collation) > 0 {
+				fail(pgerror.New(pgerror.InvalidObjectDefinition, "including column does not support a collation"))
+			}
+			if len(el.Opclass) > 0 {
+				fail(pgerror.New(pgerror.InvalidObjectDefinition, "including column does not support an operator class"))
+			}
+			if el.Ordering != pg.SortByDir_SORTBY_DEFAULT {
+				fail(pgerror.New(pgerror.InvalidObjectDefinition, "including column does not support ASC/DESC options"))
+			}
+			if el.NullsOrdering != pg.SortByNulls_SORTBY_NULLS_DEFAULT {
+				fail(pgerror.New(pgerror.InvalidObjectDefinition, "including column does not support NULLS FIRST/LAST options"))
+			}
+			name = el.Name
+		} else {
+			name = strVal(p) // a constraint's INCLUDE is a list of names
+		}
+		if ti != nil {
+			if _, ok := ti.Column(name); !ok {
+				fail(pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", name))
+			}
+		}
+		out = append(out, name)
+	}
+	return out
 }
 
 // indexOpclassSchema is the schema a key part's operator class is

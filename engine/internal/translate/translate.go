@@ -90,6 +90,9 @@ type Translator struct {
 	// exclusions are the EXCLUDE constraints an ALTER TABLE adds
 	// (ddl_exclusion.go)
 	exclusions []*ExclusionDef
+	// includes are the INCLUDE lists of the UNIQUE and PRIMARY KEY
+	// constraints an ALTER TABLE adds (ddl_include.go)
+	includes []KeyInclude
 	// stored is set while translating an expression the table keeps (a
 	// column default): user function calls are not inlined.
 	stored bool

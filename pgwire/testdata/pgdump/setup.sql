@@ -30,6 +30,8 @@ create table posts (
 );
 create index posts_author_idx on posts (author);
 create index posts_title_lower on posts (lower(title));
+create index posts_status_title on posts (status, title collate "C" desc nulls last) include (body, author);
+create index posts_tags on posts using gin (tags);
 create view published_posts with (security_invoker = true) as
   select p.id, p.title, pr.username from posts p join profiles pr on pr.id = p.author where p.status = 'published';
 create function post_count(uid uuid) returns bigint language sql stable as $$ select count(*) from posts where author = uid $$;
@@ -58,7 +60,8 @@ create table comments (
   author uuid references profiles (id),
   body text not null,
   score int not null default 0,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  unique (post_id, id) include (score)
 );
 create view author_stats as
   with counts as (select author, count(*) as n from posts group by author)

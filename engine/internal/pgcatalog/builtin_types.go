@@ -2,7 +2,11 @@ package pgcatalog
 
 //go:generate go run ./internal/gentypes -o builtin_types_gen.go
 
-import "github.com/tinybase/tinybase/engine/internal/types"
+import (
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
 
 // typeIO is what pg_type says of a type's storage and I/O beyond its
 // length: typbyval, typalign, typstorage, typdelim and its support
@@ -114,4 +118,28 @@ func IOProcName(oid uint32) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// BuiltinTypeIOFuncs are the input and output functions of built-in type
+// oid when they are its own (int4in, int4out; textin of text, not of
+// refcursor, which shares it; not the polymorphic array_in, range_out,
+// record_in), with whether the input takes a typmod
+// (varcharin(cstring, oid, integer)): the functions tinybase registers as
+// callable built-ins, as PostgreSQL has them.
+func BuiltinTypeIOFuncs(oid uint32) (input, output string, withMod, ok bool) {
+	io, found := builtinTypeIO[oid]
+	if !found || io.input == "-" || io.output == "-" {
+		return "", "", false, false
+	}
+	for _, p := range []string{"array_", "range_", "multirange_", "record_", "enum_", "domain_"} {
+		if strings.HasPrefix(io.input, p) {
+			return "", "", false, false
+		}
+	}
+	for o, other := range builtinTypeIO {
+		if o < oid && (other.input == io.input || other.output == io.output) {
+			return "", "", false, false
+		}
+	}
+	return io.input, io.output, io.modIn != "-", true
 }

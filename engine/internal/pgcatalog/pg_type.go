@@ -62,6 +62,12 @@ var pgType = &def{
 					owner = o // ALTER TYPE ... OWNER TO
 				}
 			}
+			if def != "" && t.Domain != nil {
+				// stored coerced to the base type, as typdefault is ('none'::text)
+				if d, ok := s.DeparseArgDefault(def, t.Domain); ok {
+					def = d
+				}
+			}
 			// typdefaultbin holds the default's SQL text as adbin does,
 			// which pg_get_expr returns unchanged (pg_dump reads it so)
 			io := ioOf(t) // builtin_types.go

@@ -143,3 +143,25 @@ func BuiltinTypeIOFuncs(oid uint32) (input, output string, withMod, ok bool) {
 	}
 	return io.input, io.output, io.modIn != "-", true
 }
+
+// qualified is io with the functions of an extension type (base, the
+// type or its domain's base) qualified by the extension's schema when
+// the search path does not reach it or the name is overloaded, as
+// regproc output prints them (extensions.citextin, public.ean13_out);
+// built-in ones print bare.
+func (s *State) qualified(io typeIO, base *types.Type) typeIO {
+	if base.Kind != types.KindExt {
+		return io
+	}
+	visible := s.visible(base.Schema)
+	q := func(name string) string {
+		if _, builtin := builtinIOProcs[name]; name == "-" || builtin || visible && !extOverloadedProcs[name] {
+			return name
+		}
+		return quoteIdent(base.Schema) + "." + name
+	}
+	for _, f := range []*string{&io.subscript, &io.input, &io.output, &io.receive, &io.send, &io.modIn, &io.modOut, &io.analyze} {
+		*f = q(*f)
+	}
+	return io
+}

@@ -864,3 +864,10 @@ var extTypeIO = map[string]typeIO{
 	"ltxtquery": {byVal: false, align: 'i', storage: 'x', delim: ',', subscript: "-", input: "ltxtq_in", output: "ltxtq_out", receive: "ltxtq_recv", send: "ltxtq_send", modIn: "-", modOut: "-", analyze: "-"},
 	"upc":       {byVal: true, align: 'd', storage: 'p', delim: ',', subscript: "-", input: "upc_in", output: "isn_out", receive: "-", send: "-", modIn: "-", modOut: "-", analyze: "-"},
 }
+
+// extOverloadedProcs are extension types' functions that share their name
+// with another function of the extension, which regproc output qualifies.
+var extOverloadedProcs = map[string]bool{
+	"ean13_out": true,
+	"isn_out":   true,
+}

@@ -70,7 +70,7 @@ var pgType = &def{
 			}
 			// typdefaultbin holds the default's SQL text as adbin does,
 			// which pg_get_expr returns unchanged (pg_dump reads it so)
-			io := ioOf(t) // builtin_types.go
+			io := s.qualified(ioOf(t), t.Base()) // builtin_types.go
 			out = append(out, []any{t.OID, t.Name, NamespaceOID(schemaOf(t)), owner, t.Len,
 				io.byVal, typtype, category, t.Preferred, true, string(rune(io.delim)), t.RelOID,
 				io.subscript, elem, t.ArrayOID, io.input, io.output, io.receive, io.send, io.modIn, io.modOut,

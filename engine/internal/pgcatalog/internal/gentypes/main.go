@@ -51,6 +51,16 @@ JOIN pg_extension e ON e.oid = d.refobjid
 WHERE t.typtype = 'b' AND t.typcategory <> 'A'
 ORDER BY 1`
 
+// overloadQuery lists the extension types' functions whose names more
+// than one function of the database has.
+const overloadQuery = `SELECT DISTINCT p.proname::text FROM pg_type t
+JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e'
+JOIN pg_proc p ON p.oid IN (t.typsubscript, t.typinput, t.typoutput, t.typreceive, t.typsend,
+                            t.typmodin, t.typmodout, t.typanalyze)
+WHERE p.pronamespace <> 'pg_catalog'::regnamespace
+  AND (SELECT count(*) FROM pg_proc q WHERE q.proname = p.proname) > 1
+ORDER BY 1`
+
 func procName(col string) string {
 	return `coalesce((SELECT p.proname::text FROM pg_proc p WHERE p.oid = t.` + col + `), '-')`
 }
@@ -115,6 +125,20 @@ func main() {
 		}
 	}
 	if err := rows.Err(); err != nil {
+		log.Fatal(err)
+	}
+	b.WriteString("}\n\n// extOverloadedProcs are extension types' functions that share their name\n// with another function of the extension, which regproc output qualifies.\nvar extOverloadedProcs = map[string]bool{\n")
+	orows, err := tx.Query(ctx, overloadQuery)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for orows.Next() {
+		if err := orows.Scan(&name); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Fprintf(b, "\t%q: true,\n", name)
+	}
+	if err := orows.Err(); err != nil {
 		log.Fatal(err)
 	}
 	b.WriteString("}\n")

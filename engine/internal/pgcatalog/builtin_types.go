@@ -120,28 +120,42 @@ func IOProcName(oid uint32) (string, bool) {
 	return "", false
 }
 
-// BuiltinTypeIOFuncs are the input and output functions of built-in type
-// oid when they are its own (int4in, int4out; textin of text, not of
-// refcursor, which shares it; not the polymorphic array_in, range_out,
-// record_in), with whether the input takes a typmod
-// (varcharin(cstring, oid, integer)): the functions tinybase registers as
-// callable built-ins, as PostgreSQL has them.
-func BuiltinTypeIOFuncs(oid uint32) (input, output string, withMod, ok bool) {
+// BuiltinTypeIOFuncs are the input, output and send functions of
+// built-in type oid when they are its own (int4in, int4out, int4send;
+// textin of text, not of refcursor, which shares it; not the polymorphic
+// array_in, range_out, record_send), "" for one it does not own, with
+// whether the input takes a typmod (varcharin(cstring, oid, integer)):
+// the functions tinybase registers as callable built-ins, as PostgreSQL
+// has them.
+func BuiltinTypeIOFuncs(oid uint32) (input, output, send string, withMod, ok bool) {
 	io, found := builtinTypeIO[oid]
 	if !found || io.input == "-" || io.output == "-" {
-		return "", "", false, false
+		return "", "", "", false, false
 	}
 	for _, p := range []string{"array_", "range_", "multirange_", "record_", "enum_", "domain_"} {
 		if strings.HasPrefix(io.input, p) {
-			return "", "", false, false
+			return "", "", "", false, false
 		}
+	}
+	input, output, send = io.input, io.output, io.send
+	if send == "-" {
+		send = ""
 	}
 	for o, other := range builtinTypeIO {
-		if o < oid && (other.input == io.input || other.output == io.output) {
-			return "", "", false, false
+		if o >= oid {
+			continue
+		}
+		if other.input == input {
+			input = ""
+		}
+		if other.output == output {
+			output = ""
+		}
+		if other.send == send {
+			send = ""
 		}
 	}
-	return io.input, io.output, io.modIn != "-", true
+	return input, output, send, io.modIn != "-", true
 }
 
 // qualified is io with the functions of an extension type (base, the

@@ -10,18 +10,19 @@ import (
 // addTypeIOFuncs registers the built-in types' input and output
 // functions pg_type.typinput / typoutput name (docs 38.13): int4in(cstring)
 // parses as a cast from text does, int4out(integer) prints as a cast to
-// text does; an input of a type with typmods takes the type's OID and the
+// text does, int4send(integer) returns the binary form the wire protocol
+// sends; an input of a type with typmods takes the type's OID and the
 // typmod as PostgreSQL's does (varcharin('abc', 1043, 6) fails as
 // varchar(2) input does, VARHDRSZ counted). Functions already registered keep their
 // implementation (textin).
 func addTypeIOFuncs(r *expr.Registry) {
 	for _, t := range types.Builtins {
-		in, out, withMod, ok := pgcatalog.BuiltinTypeIOFuncs(t.OID)
+		in, out, send, withMod, ok := pgcatalog.BuiltinTypeIOFuncs(t.OID)
 		if !ok || t.Kind == types.KindArray {
 			continue
 		}
 		t := t
-		if !r.Has(in) {
+		if in != "" && !r.Has(in) {
 			impl := expr.FuncImpl{Args: []*types.Type{types.Cstring}, Result: expr.Fixed(t), Volatile: true,
 				Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 					return types.Input(t, a[0].(string), env)
@@ -40,10 +41,17 @@ func addTypeIOFuncs(r *expr.Registry) {
 			}
 			r.Add(in, impl)
 		}
-		if !r.Has(out) {
+		if out != "" && !r.Has(out) {
 			r.Add(out, expr.FuncImpl{Args: []*types.Type{t}, Result: expr.Fixed(types.Cstring), Volatile: true,
 				Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 					return types.Output(t, a[0], env), nil
+				}})
+		}
+		if send != "" && !r.Has(send) {
+			r.Add(send, expr.FuncImpl{Args: []*types.Type{t}, Result: expr.Fixed(types.Bytea), Volatile: true,
+				Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+					var c types.BinaryCodec
+					return c.AppendSend(nil, t.OID, a[0], types.Output(t, a[0], env))
 				}})
 		}
 	}

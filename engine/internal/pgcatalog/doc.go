@@ -24,7 +24,11 @@
 // implements, with PostgreSQL 15's OIDs, types and pg_get_function_*
 // texts recorded by `go generate ./engine/internal/pgcatalog`
 // (internal/genbuiltins reads TINYBASE_PG_URL; rerun it after adding
-// built-in functions). Stored CHECK, policy and generated-column
+// built-in functions). pg_type's typbyval, typalign, typstorage, typdelim
+// and I/O function columns come the same way from PostgreSQL's rows
+// (internal/gentypes: the built-in types by OID, the contrib and PostGIS
+// base types by name), and for user types from the rules of PostgreSQL's
+// CREATE TYPE / CREATE DOMAIN (builtin_types.go). Stored CHECK, policy and generated-column
 // expressions are kept as source text and printed as PostgreSQL's
 // ruleutils prints the analyzed tree (deparse.go: the text is analyzed
 // again against the relation's columns, then printed with its implicit

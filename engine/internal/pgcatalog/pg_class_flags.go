@@ -39,16 +39,9 @@ func (s *State) tableFlags(rels []Relation) (checks map[string]int, triggers map
 	return checks, triggers, nil
 }
 
-// storageOf is pg_type.typstorage, which a column's attstorage starts as:
-// plain for fixed-length types, main for numeric and inet, extended for
-// the other variable-length ones.
+// storageOf is pg_type.typstorage, which a column's attstorage starts as
+// (recorded from PostgreSQL: main for numeric, inet and cidr, plain for
+// tsquery as for fixed-length types, external for pgvector's).
 func storageOf(t *types.Type) string {
-	b := t.Base()
-	switch {
-	case b.Kind == types.KindNumeric || b.Kind == types.KindInet:
-		return "m"
-	case b.Len == -1:
-		return "x"
-	}
-	return "p"
+	return string(rune(ioOf(t).storage)) // builtin_types.go
 }

@@ -13,9 +13,12 @@ var pgType = &def{
 		{"oid", types.Oid}, {"typname", types.Name}, {"typnamespace", types.Oid}, {"typowner", types.Oid},
 		{"typlen", types.Int2}, {"typbyval", types.Bool}, {"typtype", types.Char}, {"typcategory", types.Char},
 		{"typispreferred", types.Bool}, {"typisdefined", types.Bool}, {"typdelim", types.Char},
-		{"typrelid", types.Oid}, {"typelem", types.Oid}, {"typarray", types.Oid}, {"typnotnull", types.Bool},
-		{"typbasetype", types.Oid}, {"typtypmod", types.Int4}, {"typndims", types.Int4},
-		{"typcollation", types.Oid}, {"typdefault", types.Text}, {"typstorage", types.Char}, {"typacl", aclitemArray},
+		{"typrelid", types.Oid}, {"typsubscript", types.Regproc}, {"typelem", types.Oid}, {"typarray", types.Oid},
+		{"typinput", types.Regproc}, {"typoutput", types.Regproc}, {"typreceive", types.Regproc},
+		{"typsend", types.Regproc}, {"typmodin", types.Regproc}, {"typmodout", types.Regproc},
+		{"typanalyze", types.Regproc}, {"typalign", types.Char}, {"typstorage", types.Char},
+		{"typnotnull", types.Bool}, {"typbasetype", types.Oid}, {"typtypmod", types.Int4}, {"typndims", types.Int4},
+		{"typcollation", types.Oid}, {"typdefaultbin", types.Text}, {"typdefault", types.Text}, {"typacl", aclitemArray},
 	},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
@@ -59,9 +62,20 @@ var pgType = &def{
 					owner = o // ALTER TYPE ... OWNER TO
 				}
 			}
+			if def != "" && t.Domain != nil {
+				// stored coerced to the base type, as typdefault is ('none'::text)
+				if d, ok := s.DeparseArgDefault(def, t.Domain); ok {
+					def = d
+				}
+			}
+			// typdefaultbin holds the default's SQL text as adbin does,
+			// which pg_get_expr returns unchanged (pg_dump reads it so)
+			io := s.qualified(ioOf(t), t.Base()) // builtin_types.go
 			out = append(out, []any{t.OID, t.Name, NamespaceOID(schemaOf(t)), owner, t.Len,
-				t.Len > 0 && t.Len <= 8, typtype, category, t.Preferred, true, ",", t.RelOID,
-				elem, t.ArrayOID, notNull, base, mod, int32(0), coll, nullable(def), storageOf(t), aclArray(acl)})
+				io.byVal, typtype, category, t.Preferred, true, string(rune(io.delim)), t.RelOID,
+				io.subscript, elem, t.ArrayOID, io.input, io.output, io.receive, io.send, io.modIn, io.modOut,
+				io.analyze, string(rune(io.align)), string(rune(io.storage)), notNull, base, mod, int32(0), coll,
+				nullable(def), nullable(def), aclArray(acl)})
 		}
 		addWithArray := func(t *types.Type, notNull bool, def string) {
 			add(t, notNull, def)

@@ -81,5 +81,6 @@ var builtinFamilies = []func(*expr.Registry){
 	addSizeFuncs,   // pgcatalog_size_funcs.go
 	addPgDumpFuncs, // pgdump_funcs.go
 	addDDLFuncs,    // ddl_funcs.go
+	addTypeIOFuncs, // type_io_funcs.go
 	addCastFuncs,   // cast_funcs.go, last: it keeps what the others register
 }

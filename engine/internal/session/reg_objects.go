@@ -83,6 +83,10 @@ func (r sessionRelations) ProcOID(spec string, withArgs bool) (uint32, error) {
 		}
 		if sc == "pg_catalog" {
 			found = append(found, builtinProcOIDs(fname, withArgs, want)...)
+			if oid, ok := pgcatalog.IOProcOID(fname); ok && len(found) == 0 && !withArgs {
+				// a type's I/O function pg_type names (typinput::oid)
+				found = append(found, oid)
+			}
 		}
 		switch {
 		case len(found) == 1:
@@ -100,6 +104,9 @@ func (r sessionRelations) ProcName(oid uint32, withArgs bool) string {
 	if !ok {
 		if p, ok := pgcatalog.BuiltinByOID(oid); ok {
 			return builtinProcName(r, p, withArgs)
+		}
+		if name, ok := pgcatalog.IOProcName(oid); ok && !withArgs {
+			return name
 		}
 		return strconv.FormatUint(uint64(oid), 10)
 	}

@@ -56,7 +56,7 @@ type DeferrableUniques interface {
 }
 
 func joinRemoval(isParam IsParam) analyzer.RuleFunc {
-	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, sc *plan.Scope, _ analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 		if qf != nil && !qf.JoinIsSet() {
 			return n, transform.SameTree, nil
 		}
@@ -70,11 +70,44 @@ func joinRemoval(isParam IsParam) analyzer.RuleFunc {
 				return n, transform.SameTree, err
 			}
 			if !ok {
-				return n, same, nil
+				break
 			}
 			n, same = next, transform.NewTree
 		}
+		if same == transform.NewTree && sc.IsEmpty() && !hasJoin(n) {
+			// the statement reads one table now: the short path for
+			// simple reads (simple_read.go) may take it
+			qf.Unset(sql.QFlagInnerJoin)
+			qf.Unset(sql.QFlagCrossJoin)
+		}
+		return n, same, nil
 	}
+}
+
+// hasJoin reports whether n, or a subquery in it, joins.
+func hasJoin(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(c sql.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := c.(*plan.JoinNode); ok {
+			found = true
+			return false
+		}
+		if ex, ok := c.(sql.Expressioner); ok {
+			for _, e := range ex.Expressions() {
+				transform.InspectExpr(e, func(x sql.Expression) bool {
+					if sq, ok := x.(*plan.Subquery); ok && sq.Query != nil && hasJoin(sq.Query) {
+						found = true
+					}
+					return found
+				})
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // writesRows reports whether n writes rows (a write's join may name the

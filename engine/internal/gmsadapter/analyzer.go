@@ -69,7 +69,11 @@ type Config struct {
 // and tinybase's executors (exec_project.go, exec_full_join.go).
 func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 	gated := !cfg.Full
-	pre := []analyzer.Rule{{Id: ruleIndexableComparisons, Apply: IndexableComparisons}}
+	pre := []analyzer.Rule{
+		{Id: ruleOuterJoinReduction, Apply: outerJoinReduction}, // rule_outer_join_reduce.go
+		{Id: ruleJoinRemoval, Apply: joinRemoval(cfg.IsParam)},  // rule_join_removal.go
+		{Id: ruleIndexableComparisons, Apply: IndexableComparisons},
+	}
 	if cfg.ParamLookups.Apply != nil {
 		pre = append(pre, cfg.ParamLookups)
 	}

@@ -15,6 +15,11 @@
 //     (PostgreSQL docs 10.5, "UNION, CASE, and Related Constructs"),
 //     lateral joins (docs 7.2.1.5, "LATERAL Subqueries") and filter
 //     placement around outer joins (docs 7.2.1.1, "Joined Tables");
+//   - the join rewrites PostgreSQL's planner makes before it plans joins
+//     (rule_outer_join_reduce.go, rule_join_removal.go): an outer join
+//     whose WHERE rejects the NULL-extended rows is an inner one
+//     (reduce_outer_joins), and a LEFT JOIN to a unique key of a table
+//     nothing reads is dropped (remove_useless_joins);
 //   - access paths (rule_access_paths.go, index_scan.go; docs 11,
 //     "Indexes", and 14.1 "Using EXPLAIN"): the last analyzer rule turns
 //     table reads under conditions on indexed columns into IndexScans

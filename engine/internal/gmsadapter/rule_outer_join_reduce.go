@@ -1,0 +1,252 @@
+package gmsadapter
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Outer-join reduction (PostgreSQL's reduce_outer_joins, in
+// optimizer/prep/prepjointree.c).
+//
+// A LEFT JOIN whose rows are filtered, above the join, by a condition
+// that cannot be true when the nullable side's columns are all NULL (a
+// strict predicate on them: `n.nspname <> 'pg_catalog'`, `b.x = 5`,
+// `b.id IS NOT NULL`) returns no NULL-extended row, so it is an inner
+// join; GMS's join planner then reorders it and plans lookups into either
+// side, which it never does for an outer join (psql's \dt filters the
+// namespace it LEFT JOINs). A FULL JOIN becomes a LEFT JOIN when the
+// condition rejects its left side's NULLs, and an inner join when it
+// rejects both sides' (PostgreSQL would make the one rejecting only the
+// right side's a right join, i.e. a LEFT JOIN of the swapped inputs,
+// which GMS would print in the other order: that one stays FULL).
+//
+// It is an analyzer rule, not a rewrite of the parse tree: which side a
+// column belongs to and what each operator's strictness is are known only
+// once names are resolved (an unqualified column, a column of a view or
+// of an RLS subquery) and operators are chosen, which GMS's plan holds as
+// column ids and tinybase's expressions. It runs first in the pre-analyze
+// batch, before GMS moves inner joins' conditions into filters and plans
+// joins; GMS analyzes each subquery through the same batch.
+//
+// The conditions that may reduce a join are those evaluated on its rows:
+// the WHERE filters above it, the condition of an inner join above it
+// (for either input), and for the nullable input of a LEFT JOIN its own
+// condition (a row of that input the condition rejects for NULLs never
+// joins). Other nodes (grouping, HAVING, LIMIT, window functions,
+// projections) stop them: a filter above those is not a filter on the
+// join's rows.
+
+const ruleOuterJoinReduction analyzer.RuleId = 10005
+
+func outerJoinReduction(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	if qf != nil && !qf.JoinIsSet() {
+		return n, transform.SameTree, nil
+	}
+	out, changed, err := reduceJoins(n, nil)
+	if err != nil || !changed {
+		return n, transform.SameTree, err
+	}
+	return out, transform.NewTree, nil
+}
+
+// reduceJoins reduces the outer joins in n, whose rows conds (conjuncts)
+// filter.
+func reduceJoins(n sql.Node, conds []sql.Expression) (sql.Node, bool, error) {
+	switch x := n.(type) {
+	case *plan.Filter:
+		child, changed, err := reduceJoins(x.Child, append(conds[:len(conds):len(conds)], conjuncts(x.Expression)...))
+		if err != nil || !changed {
+			return n, false, err
+		}
+		out, err := x.WithChildren(child)
+		return out, true, err
+	case *plan.JoinNode:
+		return reduceJoin(x, conds)
+	}
+	children := n.Children()
+	if len(children) == 0 {
+		return n, false, nil
+	}
+	var next []sql.Node
+	for i, c := range children {
+		nc, changed, err := reduceJoins(c, nil)
+		if err != nil {
+			return n, false, err
+		}
+		if changed {
+			if next == nil {
+				next = append([]sql.Node{}, children...)
+			}
+			next[i] = nc
+		}
+	}
+	if next == nil {
+		return n, false, nil
+	}
+	out, err := n.WithChildren(next...)
+	return out, true, err
+}
+
+// reduceJoin reduces join j, whose rows conds filter, and the joins under
+// it.
+func reduceJoin(j *plan.JoinNode, conds []sql.Expression) (sql.Node, bool, error) {
+	op := j.Op
+	switch op {
+	case plan.JoinTypeLeftOuter:
+		if rejectsNulls(conds, joinSideColumns(j.Right())) {
+			op = plan.JoinTypeInner
+		}
+	case plan.JoinTypeFullOuter:
+		left := rejectsNulls(conds, joinSideColumns(j.Left()))
+		right := rejectsNulls(conds, joinSideColumns(j.Right()))
+		if left && right {
+			op = plan.JoinTypeInner
+		} else if left {
+			op = plan.JoinTypeLeftOuter
+		}
+	}
+	var leftConds, rightConds []sql.Expression
+	switch op {
+	case plan.JoinTypeInner, plan.JoinTypeCross:
+		all := conds[:len(conds):len(conds)]
+		if j.Filter != nil {
+			all = append(all, conjuncts(j.Filter)...)
+		}
+		leftConds, rightConds = all, all
+	case plan.JoinTypeLeftOuter:
+		leftConds = conds
+		if j.Filter != nil {
+			rightConds = conjuncts(j.Filter)
+		}
+	}
+	l, lch, err := reduceJoins(j.Left(), leftConds)
+	if err != nil {
+		return j, false, err
+	}
+	r, rch, err := reduceJoins(j.Right(), rightConds)
+	if err != nil {
+		return j, false, err
+	}
+	if op == j.Op && !lch && !rch {
+		return j, false, nil
+	}
+	nj := *j
+	nj.Op = op
+	out, err := nj.WithChildren(l, r)
+	return out, true, err
+}
+
+// conjuncts splits e at its top-level ANDs (tinybase's and GMS's).
+func conjuncts(e sql.Expression) []sql.Expression {
+	switch x := e.(type) {
+	case *expression.And:
+		return append(conjuncts(x.LeftChild), conjuncts(x.RightChild)...)
+	case *expr.Logic:
+		if x.And {
+			return append(conjuncts(x.Left), conjuncts(x.Right)...)
+		}
+	}
+	return []sql.Expression{e}
+}
+
+// rejectsNulls reports whether one of conds is false or NULL for every
+// row whose columns side are all NULL.
+func rejectsNulls(conds []sql.Expression, side sql.ColSet) bool {
+	if side.Empty() {
+		return false
+	}
+	for _, c := range conds {
+		if nullWhen(c, side, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// nullWhen reports whether e is NULL whenever the columns side are all
+// NULL; top (e is a WHERE or ON conjunct) lets FALSE count as NULL, as
+// both reject the row. It knows the expressions whose NULL behaviour is
+// fixed (strict operators, functions and casts, AND, OR, NOT, IS NOT
+// NULL, IN, ANY); any other is taken as possibly true (CASE, COALESCE,
+// IS DISTINCT FROM, IS NULL, subqueries, routines) — PostgreSQL's
+// find_nonnullable_rels.
+func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
+	switch x := e.(type) {
+	case *expression.GetField:
+		return side.Contains(x.Id())
+	case *expression.And:
+		if top { // one NULL or FALSE conjunct rejects the row
+			return nullWhen(x.LeftChild, side, true) || nullWhen(x.RightChild, side, true)
+		}
+		// NULL AND FALSE is FALSE: NULL only when both are
+		return nullWhen(x.LeftChild, side, false) && nullWhen(x.RightChild, side, false)
+	case *expression.Or:
+		return nullWhen(x.LeftChild, side, top) && nullWhen(x.RightChild, side, top)
+	case *expr.Logic:
+		if x.And && top {
+			return nullWhen(x.Left, side, true) || nullWhen(x.Right, side, true)
+		}
+		if x.And {
+			return nullWhen(x.Left, side, false) && nullWhen(x.Right, side, false)
+		}
+		return nullWhen(x.Left, side, top) && nullWhen(x.Right, side, top)
+	case *expr.Not:
+		return nullWhen(x.Child, side, false) // NOT FALSE is TRUE
+	case *expression.Equals, *expression.LessThan, *expression.LessThanOrEqual,
+		*expression.GreaterThan, *expression.GreaterThanOrEqual: // GMS's own, from IndexableComparisons
+		cs := x.Children()
+		return nullWhen(cs[0], side, false) || nullWhen(cs[1], side, false)
+	case *expr.BinOp:
+		return x.Strict() && (nullWhen(x.Left, side, false) || nullWhen(x.Right, side, false))
+	case *expr.UnaryOp:
+		return nullWhen(x.Child, side, false)
+	case *expr.Cast:
+		// a NOT NULL domain raises an error for the NULL instead
+		if t, ok := x.Type().(*types.Type); !ok || t.CheckNull() != nil {
+			return false
+		}
+		return nullWhen(x.Child, side, false)
+	case *expr.FuncCall:
+		if !x.Strict() {
+			return false
+		}
+		for _, a := range x.Args {
+			if nullWhen(a, side, false) {
+				return true
+			}
+		}
+		return false
+	case *expr.IsNull:
+		switch {
+		case x.Test == nil && x.Negate: // IS NOT NULL
+			return top && nullWhen(x.Child, side, false)
+		case x.Test != nil && *x.Test && !x.Negate: // IS TRUE: NULL and FALSE give FALSE
+			return top && nullWhen(x.Child, side, true)
+		case x.Test != nil && !*x.Test && !x.Negate: // IS FALSE
+			return top && nullWhen(x.Child, side, false)
+		}
+		return false
+	case *expr.In:
+		// x IN (a, b): NULL when every equality is (x is NULL), also NOT IN
+		eqs := x.Children()
+		for _, eq := range eqs {
+			if !nullWhen(eq, side, false) {
+				return false
+			}
+		}
+		return len(eqs) > 0
+	case *expr.AnyArray:
+		_, v, arr, all := x.Operands()
+		if nullWhen(arr, side, false) {
+			return true
+		}
+		// NULL = ANY('{}') is FALSE, and NULL = ALL('{}') TRUE
+		return top && !all && nullWhen(v, side, false)
+	}
+	return false
+}

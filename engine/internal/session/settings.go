@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -125,7 +124,11 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 			delete(s.settings, name)
 			return tag, nil, nil
 		}
-		return tag, nil, s.userSet(name, def, c.Local)
+		if err := s.userSet(name, def, c.Local); err != nil {
+			return "", nil, err
+		}
+		delete(s.settings, sessionSourceKey+name)
+		return tag, nil, nil
 	}
 	if c.Local && s.state == txnIdle {
 		s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
@@ -139,7 +142,7 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 // set_config_option checks.
 // Settings applied at login or from JWT claims do not come this way.
 func (s *Session) userSet(name, value string, local bool) error {
-	if g, ok := gucs[strings.ToLower(name)]; ok && pgcatalog.SettingInfos[g.name].Context == "superuser" {
+	if g, ok := gucs[strings.ToLower(name)]; ok && g.info != nil && g.info.Context == "superuser" {
 		if !security.MaySetParameter(s.catalog(), s.CurrentUser(), g.name) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to set parameter %q", g.name)
 		}
@@ -150,8 +153,20 @@ func (s *Session) userSet(name, value string, local bool) error {
 			return err
 		}
 	}
-	return s.setSetting(name, value, local)
+	if err := s.setSetting(name, value, local); err != nil {
+		return err
+	}
+	if !local {
+		s.settings[sessionSourceKey+strings.ToLower(name)] = "session"
+	}
+	return nil
 }
+
+// sessionSourceKey prefixes the settings entry that marks a parameter
+// set by SET or set_config in this session, pg_settings.source
+// 'session' even when the value is the default. Kept in the settings map
+// so transactions, savepoints and RESET ALL undo it with the value.
+const sessionSourceKey = "\x00source:"
 
 // resetAll is RESET ALL: every parameter back to its reset value, except
 // role and session_authorization, which RESET ALL leaves alone in
@@ -168,6 +183,9 @@ func (s *Session) resetAll() {
 // showCommand runs SHOW.
 func (s *Session) showCommand(c *translate.Show, _ string) (string, *Rows, error) {
 	name := strings.ToLower(c.Name)
+	if name == "all" {
+		return "", s.showAll(), nil
+	}
 	v, ok := s.Setting(name)
 	if !ok {
 		return "", nil, pgerror.New(pgerror.UndefinedObject, "unrecognized configuration parameter %q", c.Name)
@@ -177,6 +195,22 @@ func (s *Session) showCommand(c *translate.Show, _ string) (string, *Rows, error
 		colName = "TimeZone"
 	}
 	return "", valuesRows("SHOW", canonicalName(colName), v), nil
+}
+
+// showAll is SHOW ALL: every parameter pg_settings lists, as name,
+// setting (as SHOW prints it) and description, sorted by name.
+func (s *Session) showAll() *Rows {
+	r := &Rows{kind: "SHOW"}
+	for _, c := range []string{"name", "setting", "description"} {
+		r.cols = append(r.cols, Column{Name: c, TypeOID: types.Text.OID, TypeMod: -1, TypeName: "text"})
+		r.colTypes = append(r.colTypes, types.Text)
+		r.foreign = append(r.foreign, false)
+	}
+	for _, st := range s.settingsRows() {
+		v, _ := s.Setting(st.Name)
+		r.static = append(r.static, []any{st.Name, v, st.ShortDesc})
+	}
+	return r
 }
 
 func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) {

@@ -37,6 +37,9 @@ type guc struct {
 	// info is PostgreSQL's description of the parameter (pg_settings'
 	// columns, recorded); nil for those pg_settings hides (role).
 	info *pgcatalog.SettingDef
+	// recorded marks a parameter known only from pg_settings: stored and
+	// shown, read by nothing.
+	recorded bool
 }
 
 // gucs are the parameters tinybase knows. Immutable package data.
@@ -134,7 +137,7 @@ var gucs = func() map[string]*guc {
 			continue
 		}
 		g := &guc{name: info.Name, kind: kindOf(info), choices: info.EnumVals, info: info,
-			fixed: info.Context == "internal"}
+			fixed: info.Context == "internal", recorded: true}
 		g.def, g.boot = showRaw(g, info.Reset), showRaw(g, info.Boot)
 		m[strings.ToLower(name)] = g
 	}
@@ -200,14 +203,29 @@ func contextError(g *guc) error {
 	return nil
 }
 
-// defaultSettings are the values a fresh session starts with.
+// defaultSettings are the values a fresh session starts with, for the
+// parameters tinybase acts on; the others read their recorded reset value
+// until SET (Session.Setting), which keeps this map, copied at every
+// BEGIN and SAVEPOINT, small.
 func defaultSettings() map[string]string {
-	out := make(map[string]string, len(gucs))
-	for k, g := range gucs {
-		out[k] = g.def
+	out := make(map[string]string, len(tinybaseGUCs))
+	for _, k := range tinybaseGUCs {
+		out[k] = gucs[k].def
 	}
 	return out
 }
+
+// tinybaseGUCs are the lower-cased names of gucs' hand-written entries.
+// Immutable package data.
+var tinybaseGUCs = func() []string {
+	var out []string
+	for k, g := range gucs {
+		if !g.recorded {
+			out = append(out, k)
+		}
+	}
+	return out
+}()
 
 // canonicalName is the spelling SHOW uses for name.
 func canonicalName(name string) string {

@@ -21,6 +21,11 @@ func (s *Session) Setting(name string) (string, bool) {
 	if !ok && strings.IndexByte(name, '.') > 0 {
 		return s.extensionSetting(name) // extension_host.go
 	}
+	if !ok {
+		if g, known := gucs[name]; known && g.recorded {
+			return g.def, true
+		}
+	}
 	return v, ok
 }
 
@@ -114,7 +119,11 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 			return "RESET", nil, nil
 		}
 		name := strings.ToLower(c.Name)
-		def, ok := defaultSettings()[name]
+		var def string
+		g, ok := gucs[name]
+		if ok {
+			def = g.def
+		}
 		for _, kv := range security.LoginSettings(s.catalog(), s.user) {
 			if strings.ToLower(kv[0]) == name {
 				def, ok = kv[1], true

@@ -24,7 +24,9 @@
 // implements, with PostgreSQL 15's OIDs, types and pg_get_function_*
 // texts recorded by `go generate ./engine/internal/pgcatalog`
 // (internal/genbuiltins reads TINYBASE_PG_URL; rerun it after adding
-// built-in functions). Stored CHECK, policy and generated-column
+// built-in functions). pg_settings describes PostgreSQL 15's run-time
+// parameters as internal/gensettings recorded them from its pg_settings
+// (pg_settings_gen.go); the session owns their values. Stored CHECK, policy and generated-column
 // expressions are kept as source text and printed as PostgreSQL's
 // ruleutils prints the analyzed tree (deparse.go: the text is analyzed
 // again against the relation's columns, then printed with its implicit

@@ -122,7 +122,13 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 			ShortDesc: info.ShortDesc, ExtraDesc: info.ExtraDesc, Context: info.Context, VarType: info.VarType,
 			Source: info.Source, MinVal: info.Min, MaxVal: info.Max, EnumVals: info.EnumVals,
 			BootVal: baseValue(g, boot), ResetVal: baseValue(g, g.def)}
-		if g.def != boot {
+		if !g.fixed {
+			// PostgreSQL's compiled-in value, where tinybase starts
+			// elsewhere as initdb or Supabase's configuration does
+			// (TimeZone GMT, client_encoding SQL_ASCII, jit on)
+			st.BootVal = info.Boot
+		}
+		if st.ResetVal != info.Reset && !g.fixed || g.def != boot {
 			st.Source = "configuration file"
 		}
 		if lv, ok := login[key]; ok {

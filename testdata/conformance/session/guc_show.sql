@@ -34,3 +34,4 @@ SELECT count(*) > 300 FROM pg_settings WHERE name !~ '\.';
 SELECT vartype, count(*) FROM pg_settings WHERE name !~ '\.' GROUP BY vartype ORDER BY vartype;
 SELECT context, count(*) FROM pg_settings WHERE name !~ '\.' GROUP BY context ORDER BY context;
 SELECT name FROM pg_settings WHERE name IN ('is_superuser', 'role', 'session_authorization');
+SELECT name, boot_val FROM pg_settings WHERE name IN ('client_encoding', 'jit', 'TimeZone', 'default_text_search_config', 'effective_cache_size', 'server_encoding') ORDER BY name;

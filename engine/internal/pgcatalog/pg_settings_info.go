@@ -12,8 +12,10 @@ import (
 // the value a Supabase-like server starts with (PostgreSQL's compiled-in
 // Boot unless its configuration sets another: wal_level logical); Source
 // is pg_settings.source for that value. EnumAliases are "spelling=value"
-// pairs an enum parameter accepts beyond EnumVals (PostgreSQL's hidden
-// enum entries: synchronous_commit = true is on).
+// pairs of an enum parameter's spellings that SHOW prints as another
+// value: PostgreSQL's hidden enum entries (synchronous_commit = true is
+// on) and listed names of a value listed first under another name
+// (wal_compression = on is pglz).
 type SettingDef struct {
 	Name, VarType, Unit, Category, ShortDesc, ExtraDesc, Context, Min, Max string
 	EnumVals                                                               []string

@@ -313,16 +313,16 @@ func normalizeKind(g *guc, value string, invalid func() error) (string, error) {
 		}
 		return showReal(f, g.unit()), nil
 	case gucEnum:
-		for _, c := range g.choices {
-			if strings.EqualFold(c, value) {
-				return c, nil
-			}
-		}
 		if g.info != nil {
 			for _, a := range g.info.EnumAliases {
 				if k, v, _ := strings.Cut(a, "="); strings.EqualFold(k, value) {
 					return v, nil
 				}
+			}
+		}
+		for _, c := range g.choices {
+			if strings.EqualFold(c, value) {
+				return c, nil
 			}
 		}
 		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", g.name, value).

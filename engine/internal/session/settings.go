@@ -310,6 +310,7 @@ func (s *Session) endTxn(commit bool) error {
 	s.definePlaceholders()
 	s.settings["transaction_isolation"] = s.settings["default_transaction_isolation"]
 	s.settings["transaction_read_only"] = s.settings["default_transaction_read_only"]
+	s.endDeferrable()
 	err := s.endStorageTxn(commit)
 	s.state = txnIdle
 	s.savepoints = nil
@@ -319,6 +320,19 @@ func (s *Session) endTxn(commit bool) error {
 	}
 	s.syncEnvStyles()
 	return err
+}
+
+// endDeferrable ends a SET transaction_deferrable, which lasts one
+// transaction (an implicit one too) as transaction_read_only does; the
+// next starts from default_transaction_deferrable.
+func (s *Session) endDeferrable() {
+	if _, set := s.settings["transaction_deferrable"]; set {
+		delete(s.settings, "transaction_deferrable")
+		delete(s.settings, sessionSourceKey+"transaction_deferrable")
+		if v, _ := s.Setting("default_transaction_deferrable"); v != "off" {
+			s.settings["transaction_deferrable"] = v
+		}
+	}
 }
 
 func copySettings(m map[string]string) map[string]string {

@@ -3,7 +3,7 @@
 // context, bounds, enum values, boot and reset values) into
 // engine/internal/pgcatalog/pg_settings_gen.go, with the hidden spellings
 // each settable enum parameter also accepts (synchronous_commit = true
-// is on), found by setting them. Extension parameters (names with a dot)
+// is on) and the listed ones SHOW prints otherwise, found by setting them. Extension parameters (names with a dot)
 // are left out. Run it against a PostgreSQL 15 server:
 //
 //	TINYBASE_PG_URL=$(bash .ci/pg.sh url) go generate ./engine/internal/pgcatalog
@@ -95,9 +95,11 @@ func main() {
 	}
 }
 
-// probeAliases sets name to each alias candidate that is not one of its
-// enumvals, inside a transaction it rolls back, and returns "alias=value"
-// for those PostgreSQL accepts.
+// probeAliases sets name to each of its enumvals and each alias
+// candidate, inside a transaction it rolls back, and returns
+// "spelling=value" for those PostgreSQL accepts and shows otherwise
+// (a hidden spelling, or a listed one SHOW prints as the first name of
+// the same value: wal_compression = on shows pglz).
 func probeAliases(ctx context.Context, conn *pgx.Conn, name string, enum []string) ([]string, error) {
 	tx, err := conn.Begin(ctx)
 	if err != nil {
@@ -105,13 +107,12 @@ func probeAliases(ctx context.Context, conn *pgx.Conn, name string, enum []strin
 	}
 	defer tx.Rollback(ctx)
 	var out []string
-next:
-	for _, c := range aliasCandidates {
-		for _, e := range enum {
-			if strings.EqualFold(e, c) {
-				continue next
-			}
+	seen := map[string]bool{}
+	for _, c := range append(append([]string{}, enum...), aliasCandidates...) {
+		if seen[strings.ToLower(c)] {
+			continue
 		}
+		seen[strings.ToLower(c)] = true
 		if _, err := tx.Exec(ctx, "SAVEPOINT probe"); err != nil {
 			return nil, err
 		}
@@ -122,7 +123,9 @@ next:
 			}
 			continue
 		}
-		out = append(out, c+"="+v)
+		if v != c {
+			out = append(out, c+"="+v)
+		}
 	}
 	return out, nil
 }

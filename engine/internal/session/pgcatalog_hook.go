@@ -118,7 +118,11 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 		if g.boot != "" {
 			boot = g.boot
 		}
-		st := pgcatalog.Setting{Name: g.name, Setting: baseValue(g, v), Unit: info.Unit, Category: info.Category,
+		setting := baseValue(g, v)
+		if showHooked(key) {
+			setting = v
+		}
+		st := pgcatalog.Setting{Name: g.name, Setting: setting, Unit: info.Unit, Category: info.Category,
 			ShortDesc: info.ShortDesc, ExtraDesc: info.ExtraDesc, Context: info.Context, VarType: info.VarType,
 			Source: info.Source, MinVal: info.Min, MaxVal: info.Max, EnumVals: info.EnumVals,
 			BootVal: baseValue(g, boot), ResetVal: baseValue(g, g.def)}

@@ -23,10 +23,38 @@ func (s *Session) Setting(name string) (string, bool) {
 	}
 	if !ok {
 		if g, known := gucs[name]; known && g.recorded {
-			return g.def, true
+			v, ok = g.def, true
 		}
 	}
+	if ok && showHooked(name) {
+		v = s.showHook(name, v)
+	}
 	return v, ok
+}
+
+// showHooked reports a parameter PostgreSQL shows through a show hook
+// (SHOW, current_setting and pg_settings.setting alike).
+func showHooked(name string) bool {
+	switch name {
+	case "archive_command", "data_directory_mode", "log_file_mode", "unix_socket_permissions":
+		return true
+	}
+	return false
+}
+
+// showHook is the show hook's form of v: file modes in octal (0600),
+// archive_command "(disabled)" while archive_mode is off.
+func (s *Session) showHook(name, v string) string {
+	if name == "archive_command" {
+		if mode, _ := s.Setting("archive_mode"); mode == "off" {
+			return "(disabled)"
+		}
+		return v
+	}
+	if n, _, ok := parseGUCInt(v, ""); ok {
+		return fmt.Sprintf("%04o", n)
+	}
+	return v
 }
 
 func (s *Session) setSetting(name, value string, local bool) error {

@@ -35,3 +35,8 @@ SELECT vartype, count(*) FROM pg_settings WHERE name !~ '\.' GROUP BY vartype OR
 SELECT context, count(*) FROM pg_settings WHERE name !~ '\.' GROUP BY context ORDER BY context;
 SELECT name FROM pg_settings WHERE name IN ('is_superuser', 'role', 'session_authorization');
 SELECT name, boot_val FROM pg_settings WHERE name IN ('client_encoding', 'jit', 'TimeZone', 'default_text_search_config', 'effective_cache_size', 'server_encoding') ORDER BY name;
+SHOW archive_command;
+SHOW log_file_mode;
+SHOW wal_buffers;
+SHOW max_stack_depth;
+SELECT name, setting, boot_val, reset_val FROM pg_settings WHERE name IN ('archive_command', 'log_file_mode', 'unix_socket_permissions') ORDER BY name;

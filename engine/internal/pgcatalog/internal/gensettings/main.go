@@ -38,7 +38,7 @@ var machine = map[string]bool{
 	"shared_preload_libraries": true, "fsync": true, "application_name": true,
 	"lc_collate": true, "lc_ctype": true, "lc_messages": true, "lc_monetary": true,
 	"lc_numeric": true, "lc_time": true, "log_timezone": true,
-	"max_stack_depth": true, "wal_buffers": true, "krb_server_keyfile": true,
+	"krb_server_keyfile": true,
 	"external_pid_file": true, "ssl_cert_file": true, "ssl_key_file": true,
 }
 

@@ -39,7 +39,7 @@ var machine = map[string]bool{
 	"lc_collate": true, "lc_ctype": true, "lc_messages": true, "lc_monetary": true,
 	"lc_numeric": true, "lc_time": true, "log_timezone": true,
 	"krb_server_keyfile": true,
-	"external_pid_file": true, "ssl_cert_file": true, "ssl_key_file": true,
+	"external_pid_file":  true, "ssl_cert_file": true, "ssl_key_file": true,
 }
 
 // aliasCandidates are the spellings PostgreSQL's enum tables hide from

@@ -28,7 +28,10 @@
 // and I/O function columns come the same way from PostgreSQL's rows
 // (internal/gentypes: the built-in types by OID, the contrib and PostGIS
 // base types by name), and for user types from the rules of PostgreSQL's
-// CREATE TYPE / CREATE DOMAIN (builtin_types.go). Stored CHECK, policy and generated-column
+// CREATE TYPE / CREATE DOMAIN (builtin_types.go).
+// pg_settings describes PostgreSQL 15's run-time
+// parameters as internal/gensettings recorded them from its pg_settings
+// (pg_settings_gen.go); the session owns their values. Stored CHECK, policy and generated-column
 // expressions are kept as source text and printed as PostgreSQL's
 // ruleutils prints the analyzed tree (deparse.go: the text is analyzed
 // again against the relation's columns, then printed with its implicit

@@ -23,7 +23,7 @@ var pgSettings = &def{
 				}
 				enum = types.NewArray(types.Text, vals)
 			}
-			out = append(out, []any{g.Name, g.Setting, nullable(g.Unit), g.Category, g.ShortDesc, nil,
+			out = append(out, []any{g.Name, g.Setting, nullable(g.Unit), g.Category, g.ShortDesc, nullable(g.ExtraDesc),
 				g.Context, g.VarType, g.Source, nullable(g.MinVal), nullable(g.MaxVal), enum, g.BootVal, g.ResetVal, nil, nil, false})
 		}
 		return out, nil

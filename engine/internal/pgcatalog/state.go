@@ -48,10 +48,10 @@ func (s *State) SettingRows() []Setting {
 
 // Setting is one run-time parameter as pg_settings shows it.
 type Setting struct {
-	Name, Setting, Unit, Category, ShortDesc, Context, VarType, Source string
-	MinVal, MaxVal                                                     string
-	EnumVals                                                           []string
-	BootVal, ResetVal                                                  string
+	Name, Setting, Unit, Category, ShortDesc, ExtraDesc, Context, VarType, Source string
+	MinVal, MaxVal                                                                string
+	EnumVals                                                                      []string
+	BootVal, ResetVal                                                             string
 }
 
 // Source builds the State a read sees; the engine's session implements it.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -14,8 +15,8 @@ type gucKind uint8
 const (
 	gucString gucKind = iota
 	gucBool
-	gucInt
-	gucTimeMs // an integer number of milliseconds, with optional unit
+	gucInt  // an integer, with a unit when pg_settings gives one
+	gucReal // a floating-point number, likewise
 	gucEnum
 	gucList // comma-separated identifiers (search_path)
 )
@@ -33,6 +34,12 @@ type guc struct {
 	// check, when set, refuses values the parameter's check hook refuses
 	// (an access method or tablespace tinybase does not have).
 	check func(value string) error
+	// info is PostgreSQL's description of the parameter (pg_settings'
+	// columns, recorded); nil for those pg_settings hides (role).
+	info *pgcatalog.SettingDef
+	// recorded marks a parameter known only from pg_settings: stored and
+	// shown, read by nothing.
+	recorded bool
 }
 
 // gucs are the parameters tinybase knows. Immutable package data.
@@ -48,9 +55,9 @@ var gucs = func() map[string]*guc {
 		{name: "server_version_num", def: "150008", fixed: true},
 		{name: "standard_conforming_strings", def: "on", kind: gucBool},
 		{name: "application_name", def: ""},
-		{name: "statement_timeout", def: "0", kind: gucTimeMs},
-		{name: "lock_timeout", def: "0", kind: gucTimeMs},
-		{name: "idle_in_transaction_session_timeout", def: "0", kind: gucTimeMs},
+		{name: "statement_timeout", def: "0", kind: gucInt},
+		{name: "lock_timeout", def: "0", kind: gucInt},
+		{name: "idle_in_transaction_session_timeout", def: "0", kind: gucInt},
 		{name: "transaction_isolation", def: "read committed", kind: gucEnum, choices: []string{"serializable", "repeatable read", "read committed", "read uncommitted"}},
 		{name: "default_transaction_isolation", def: "read committed", kind: gucEnum, choices: []string{"serializable", "repeatable read", "read committed", "read uncommitted"}},
 		{name: "transaction_read_only", def: "off", kind: gucBool},
@@ -97,7 +104,7 @@ var gucs = func() map[string]*guc {
 		{name: "xmloption", def: "content", kind: gucEnum, choices: []string{"content", "document"}},
 		{name: "default_tablespace", def: "", check: oneOf("default_tablespace", "Tablespace", "", "pg_default")},
 		{name: "default_table_access_method", def: "heap", check: oneOf("default_table_access_method", "Table access method", "heap")},
-		{name: "idle_session_timeout", def: "0", kind: gucTimeMs},
+		{name: "idle_session_timeout", def: "0", kind: gucInt},
 		// pg_dump sets it off before reading; tinybase's scans always start
 		// at the beginning anyway.
 		{name: "synchronize_seqscans", def: "on", kind: gucBool},
@@ -114,17 +121,111 @@ var gucs = func() map[string]*guc {
 		m[strings.ToLower(g.name)] = g
 	}
 	delete(m, "search_path_hack")
+	// Every other PostgreSQL 15 parameter is known with its recorded
+	// description and reset value: SET checks and stores it, SHOW and
+	// pg_settings show it, and nothing else reads it.
+	for _, name := range pgcatalog.SettingNames() {
+		info, _ := pgcatalog.LookupSetting(name)
+		if g, ok := m[strings.ToLower(name)]; ok {
+			g.info = info
+			if g.kind == gucString {
+				g.kind = kindOf(info)
+			}
+			if g.kind == gucEnum && g.choices == nil {
+				g.choices = info.EnumVals
+			}
+			continue
+		}
+		g := &guc{name: info.Name, kind: kindOf(info), choices: info.EnumVals, info: info,
+			fixed: info.Context == "internal", recorded: true}
+		g.def, g.boot = showRaw(g, info.Reset), showRaw(g, info.Boot)
+		m[strings.ToLower(name)] = g
+	}
 	return m
 }()
 
-// defaultSettings are the values a fresh session starts with.
+// kindOf is the gucKind of a pg_settings vartype.
+func kindOf(info *pgcatalog.SettingDef) gucKind {
+	switch info.VarType {
+	case "bool":
+		return gucBool
+	case "integer":
+		return gucInt
+	case "real":
+		return gucReal
+	case "enum":
+		return gucEnum
+	}
+	return gucString
+}
+
+// unit is the parameter's pg_settings unit, its base unit ("" if none).
+func (g *guc) unit() string {
+	if g.info != nil {
+		return g.info.Unit
+	}
+	return ""
+}
+
+// showRaw turns a pg_settings value (a number in the base unit) into
+// the form SHOW prints.
+func showRaw(g *guc, raw string) string {
+	switch g.kind {
+	case gucInt:
+		if n, err := strconv.ParseInt(raw, 10, 64); err == nil {
+			return showInt(n, g.unit())
+		}
+	case gucReal:
+		if f, err := strconv.ParseFloat(raw, 64); err == nil {
+			return showReal(f, g.unit())
+		}
+	}
+	return raw
+}
+
+// contextError is SET's refusal of a parameter that cannot change in a
+// running session, by its pg_settings context (set_config_option).
+func contextError(g *guc) error {
+	ctx := ""
+	if g.info != nil {
+		ctx = g.info.Context
+	}
+	switch {
+	case g.fixed || ctx == "internal":
+		return pgerror.New(pgerror.CantChangeRuntimeParam, "parameter %q cannot be changed", g.name)
+	case ctx == "postmaster":
+		return pgerror.New(pgerror.CantChangeRuntimeParam, "parameter %q cannot be changed without restarting the server", g.name)
+	case ctx == "sighup":
+		return pgerror.New(pgerror.CantChangeRuntimeParam, "parameter %q cannot be changed now", g.name)
+	case ctx == "backend" || ctx == "superuser-backend":
+		return pgerror.New(pgerror.CantChangeRuntimeParam, "parameter %q cannot be set after connection start", g.name)
+	}
+	return nil
+}
+
+// defaultSettings are the values a fresh session starts with, for the
+// parameters tinybase acts on; the others read their recorded reset value
+// until SET (Session.Setting), which keeps this map, copied at every
+// BEGIN and SAVEPOINT, small.
 func defaultSettings() map[string]string {
-	out := make(map[string]string, len(gucs))
-	for k, g := range gucs {
-		out[k] = g.def
+	out := make(map[string]string, len(tinybaseGUCs))
+	for _, k := range tinybaseGUCs {
+		out[k] = gucs[k].def
 	}
 	return out
 }
+
+// tinybaseGUCs are the lower-cased names of gucs' hand-written entries.
+// Immutable package data.
+var tinybaseGUCs = func() []string {
+	var out []string
+	for k, g := range gucs {
+		if !g.recorded {
+			out = append(out, k)
+		}
+	}
+	return out
+}()
 
 // canonicalName is the spelling SHOW uses for name.
 func canonicalName(name string) string {
@@ -144,8 +245,8 @@ func normalizeSetting(name, value string) (string, error) {
 		}
 		return value, nil // custom placeholder variables (app.tenant, request.jwt.claims)
 	}
-	if g.fixed {
-		return "", pgerror.New(pgerror.CantChangeRuntimeParam, "parameter %q cannot be changed", g.name)
+	if err := contextError(g); err != nil {
+		return "", err
 	}
 	invalid := func() error {
 		return pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", g.name, value)
@@ -178,35 +279,92 @@ func oneOf(param, what string, names ...string) func(string) error {
 func normalizeKind(g *guc, value string, invalid func() error) (string, error) {
 	switch g.kind {
 	case gucBool:
-		switch strings.ToLower(value) {
-		case "on", "true", "yes", "1", "t", "y":
-			return "on", nil
-		case "off", "false", "no", "0", "f", "n":
-			return "off", nil
-		}
-		return "", pgerror.New(pgerror.InvalidParameterValue, "parameter %q requires a Boolean value", g.name)
-	case gucInt:
-		if _, err := strconv.Atoi(value); err != nil {
-			return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", g.name, value)
-		}
-	case gucTimeMs:
-		ms, ok := parseMillis(value)
+		b, ok := parseBool(value)
 		if !ok {
-			return "", invalid()
+			return "", pgerror.New(pgerror.InvalidParameterValue, "parameter %q requires a Boolean value", g.name)
 		}
-		return formatMillis(ms), nil
+		return map[bool]string{true: "on", false: "off"}[b], nil
+	case gucInt:
+		n, hint, ok := parseGUCInt(value, g.unit())
+		if !ok {
+			return "", invalidHint(g, value, hint)
+		}
+		if g.info != nil && g.info.Min != "" {
+			lo, _ := strconv.ParseInt(g.info.Min, 10, 64)
+			hi, _ := strconv.ParseInt(g.info.Max, 10, 64)
+			if n < lo || n > hi {
+				return "", pgerror.New(pgerror.InvalidParameterValue, "%d%s is outside the valid range for parameter %q (%d .. %d)",
+					n, spacedUnit(g.unit()), g.name, lo, hi)
+			}
+		}
+		return showInt(n, g.unit()), nil
+	case gucReal:
+		f, hint, ok := parseGUCReal(value, g.unit())
+		if !ok {
+			return "", invalidHint(g, value, hint)
+		}
+		if g.info != nil && g.info.Min != "" {
+			lo, _ := strconv.ParseFloat(g.info.Min, 64)
+			hi, _ := strconv.ParseFloat(g.info.Max, 64)
+			if f < lo || f > hi {
+				return "", pgerror.New(pgerror.InvalidParameterValue, "%s%s is outside the valid range for parameter %q (%s .. %s)",
+					formatCG(f), spacedUnit(g.unit()), g.name, formatCG(lo), formatCG(hi))
+			}
+		}
+		return showReal(f, g.unit()), nil
 	case gucEnum:
-		v := strings.ToLower(value)
+		if g.info != nil {
+			for _, a := range g.info.EnumAliases {
+				if k, v, _ := strings.Cut(a, "="); strings.EqualFold(k, value) {
+					return v, nil
+				}
+			}
+		}
 		for _, c := range g.choices {
-			if c == v {
+			if strings.EqualFold(c, value) {
 				return c, nil
 			}
 		}
-		return "", invalid()
+		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", g.name, value).
+			WithHint("Available values: %s.", strings.Join(g.choices, ", "))
 	case gucList:
 		return quoteList(value), nil
 	}
 	return value, nil
+}
+
+// invalidHint is 22023 "invalid value for parameter", with guc.c's hint
+// when it has one (the units the parameter takes, the integer range).
+func invalidHint(g *guc, value, hint string) error {
+	err := pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", g.name, value)
+	if hint != "" {
+		return err.WithHint("%s", hint)
+	}
+	return err
+}
+
+func spacedUnit(unit string) string {
+	if unit == "" {
+		return ""
+	}
+	return " " + unit
+}
+
+// parseBool is PostgreSQL's parse_bool: any prefix of true, false, yes
+// or no, on, off (at least "of"), 1 or 0, in any case.
+func parseBool(v string) (bool, bool) {
+	l := strings.ToLower(v)
+	if l == "" {
+		return false, false
+	}
+	prefix := func(word string, min int) bool { return len(l) >= min && strings.HasPrefix(word, l) }
+	switch {
+	case prefix("true", 1), prefix("yes", 1), prefix("on", 2), l == "1":
+		return true, true
+	case prefix("false", 1), prefix("no", 1), prefix("off", 2), l == "0":
+		return false, true
+	}
+	return false, false
 }
 
 // parseMillis reads a time parameter: a number of milliseconds or a number
@@ -226,22 +384,6 @@ func parseMillis(v string) (int64, bool) {
 		return 0, false
 	}
 	return int64(num * mult), true
-}
-
-func formatMillis(ms int64) string {
-	switch {
-	case ms == 0:
-		return "0"
-	case ms%86400000 == 0:
-		return strconv.FormatInt(ms/86400000, 10) + "d"
-	case ms%3600000 == 0:
-		return strconv.FormatInt(ms/3600000, 10) + "h"
-	case ms%60000 == 0:
-		return strconv.FormatInt(ms/60000, 10) + "min"
-	case ms%1000 == 0:
-		return strconv.FormatInt(ms/1000, 10) + "s"
-	}
-	return strconv.FormatInt(ms, 10) + "ms"
 }
 
 // quoteList re-quotes a list of identifiers as PostgreSQL prints

@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/security"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -95,69 +96,77 @@ func (s *Session) currentCatalogState() (*pgcatalog.State, error) {
 	return s.catalogState(s.gmsContext())
 }
 
-// settingsRows lists the built-in parameters as pg_settings shows them,
-// sorted by name: integer settings with a unit in that unit (work_mem in
-// kB, timeouts in ms).
+// settingsRows lists the parameters pg_settings shows, sorted by name as
+// PostgreSQL sorts them: numbers in the parameter's base unit (work_mem
+// in kB, shared_buffers in 8kB pages). source says where the value comes
+// from: the session's SET, the role's or database's ALTER ... SET, the
+// server's configuration (a reset value other than PostgreSQL's
+// compiled-in one), else default.
 func (s *Session) settingsRows() []pgcatalog.Setting {
-	var out []pgcatalog.Setting
-	for _, g := range gucs {
-		info, shown := pgcatalog.SettingInfos[g.name]
-		if !shown {
+	login := map[string]string{}
+	for _, kv := range security.LoginSettings(s.catalog(), s.user) {
+		login[strings.ToLower(kv[0])] = kv[1]
+	}
+	out := make([]pgcatalog.Setting, 0, len(gucs))
+	for key, g := range gucs {
+		info := g.info
+		if info == nil {
 			continue
 		}
 		v, _ := s.Setting(g.name)
-		st := pgcatalog.Setting{Name: g.name, Setting: inUnit(v, info.Unit), Unit: info.Unit, Category: info.Category,
-			ShortDesc: info.ShortDesc, Context: info.Context, VarType: info.VarType, Source: "default",
-			MinVal: info.Min, MaxVal: info.Max, BootVal: inUnit(g.def, info.Unit), ResetVal: inUnit(g.def, info.Unit)}
+		boot := g.def
 		if g.boot != "" {
-			st.BootVal = inUnit(g.boot, info.Unit)
+			boot = g.boot
 		}
-		if v != g.def {
+		setting := baseValue(g, v)
+		if showHooked(key) {
+			setting = v
+		}
+		st := pgcatalog.Setting{Name: g.name, Setting: setting, Unit: info.Unit, Category: info.Category,
+			ShortDesc: info.ShortDesc, ExtraDesc: info.ExtraDesc, Context: info.Context, VarType: info.VarType,
+			Source: info.Source, MinVal: info.Min, MaxVal: info.Max, EnumVals: info.EnumVals,
+			BootVal: baseValue(g, boot), ResetVal: baseValue(g, g.def)}
+		if !g.fixed {
+			// PostgreSQL's compiled-in value, where tinybase starts
+			// elsewhere as initdb or Supabase's configuration does
+			// (TimeZone GMT, client_encoding SQL_ASCII, jit on)
+			st.BootVal = info.Boot
+		}
+		if st.ResetVal != info.Reset && !g.fixed || g.def != boot {
+			st.Source = "configuration file"
+		}
+		if lv, ok := login[key]; ok {
+			st.Source, st.ResetVal = "user", baseValue(g, lv)
+			if n, err := normalizeSetting(key, lv); err == nil {
+				st.ResetVal = baseValue(g, n)
+			}
+		}
+		if _, set := s.settings[sessionSourceKey+key]; set || v != g.def && (login[key] == "" || v != login[key]) {
 			st.Source = "session"
 		}
-		if g.kind == gucEnum {
+		if g.kind == gucEnum && st.EnumVals == nil {
 			st.EnumVals = g.choices
 		}
 		out = append(out, st)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].Name) < strings.ToLower(out[j].Name) })
 	return out
 }
 
-// inUnit prints a setting's value as a number of unit (kB or ms).
-func inUnit(v, unit string) string {
-	switch unit {
-	case "kB":
-		if kb, ok := memoryKB(v); ok {
-			return strconv.FormatInt(kb, 10)
+// baseValue is a value as SHOW prints it turned into pg_settings' form:
+// integers and reals as a number of the parameter's unit.
+func baseValue(g *guc, v string) string {
+	switch g.kind {
+	case gucInt:
+		if n, _, ok := parseGUCInt(v, g.unit()); ok {
+			return strconv.FormatInt(n, 10)
 		}
-	case "8kB":
-		if kb, ok := memoryKB(v); ok {
-			return strconv.FormatInt(kb/8, 10)
-		}
-	case "ms":
-		if ms, ok := parseMillis(v); ok {
-			return strconv.FormatInt(ms, 10)
+	case gucReal:
+		if f, _, ok := parseGUCReal(v, g.unit()); ok {
+			return formatCG(f)
 		}
 	}
 	return v
-}
-
-// memoryKB parses a memory setting (work_mem = '8MB') into kilobytes,
-// pg_settings' unit for them.
-func memoryKB(v string) (int64, bool) {
-	units := []struct {
-		suffix string
-		kb     int64
-	}{{"TB", 1 << 30}, {"GB", 1 << 20}, {"MB", 1 << 10}, {"kB", 1}}
-	for _, u := range units {
-		if n, ok := strings.CutSuffix(strings.TrimSpace(v), u.suffix); ok {
-			if x, err := strconv.ParseInt(strings.TrimSpace(n), 10, 64); err == nil {
-				return x * u.kb, true
-			}
-		}
-	}
-	return 0, false
 }
 
 // sessionRelations implements types.RelationResolver for regclass casts

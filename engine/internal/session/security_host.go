@@ -323,8 +323,17 @@ func (s *Session) ResolveRoutines(ref translate.RoutineRef, word string) ([]*cat
 }
 
 // NormalizeSetting implements security.Host.
+// pg_db_role_setting keeps a number, Boolean or enum value as written
+// (work_mem=65536), as PostgreSQL stores the SET's text once checked.
 func (s *Session) NormalizeSetting(name, value string) (string, error) {
-	return normalizeSetting(name, value)
+	v, err := normalizeSetting(name, value)
+	if g, ok := gucs[name]; ok && err == nil && g.info != nil {
+		switch g.kind {
+		case gucInt, gucReal, gucBool, gucEnum:
+			return value, nil
+		}
+	}
+	return v, err
 }
 
 // Translator implements security.Host and routines.Host.

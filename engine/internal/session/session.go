@@ -668,6 +668,7 @@ func (s *Session) finish(mark storage.Mark, err error) error {
 // transaction ends.
 func (s *Session) endImplicit() {
 	s.definePlaceholders()
+	s.endDeferrable() // settings.go
 	if len(s.local) > 0 {
 		s.local = map[string]string{}
 		if loc, err := loadZone(s.settings["timezone"]); err == nil {

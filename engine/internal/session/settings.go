@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -22,7 +21,40 @@ func (s *Session) Setting(name string) (string, bool) {
 	if !ok && strings.IndexByte(name, '.') > 0 {
 		return s.extensionSetting(name) // extension_host.go
 	}
+	if !ok {
+		if g, known := gucs[name]; known && g.recorded {
+			v, ok = g.def, true
+		}
+	}
+	if ok && showHooked(name) {
+		v = s.showHook(name, v)
+	}
 	return v, ok
+}
+
+// showHooked reports a parameter PostgreSQL shows through a show hook
+// (SHOW, current_setting and pg_settings.setting alike).
+func showHooked(name string) bool {
+	switch name {
+	case "archive_command", "data_directory_mode", "log_file_mode", "unix_socket_permissions":
+		return true
+	}
+	return false
+}
+
+// showHook is the show hook's form of v: file modes in octal (0600),
+// archive_command "(disabled)" while archive_mode is off.
+func (s *Session) showHook(name, v string) string {
+	if name == "archive_command" {
+		if mode, _ := s.Setting("archive_mode"); mode == "off" {
+			return "(disabled)"
+		}
+		return v
+	}
+	if n, _, ok := parseGUCInt(v, ""); ok {
+		return fmt.Sprintf("%04o", n)
+	}
+	return v
 }
 
 func (s *Session) setSetting(name, value string, local bool) error {
@@ -119,7 +151,11 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 			return "RESET", nil, nil
 		}
 		name := strings.ToLower(c.Name)
-		def, ok := defaultSettings()[name]
+		var def string
+		g, ok := gucs[name]
+		if ok {
+			def = g.def
+		}
 		for _, kv := range security.LoginSettings(s.catalog(), s.user) {
 			if strings.ToLower(kv[0]) == name {
 				def, ok = kv[1], true
@@ -129,7 +165,11 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 			delete(s.settings, name)
 			return tag, nil, nil
 		}
-		return tag, nil, s.userSet(name, def, c.Local)
+		if err := s.userSet(name, def, c.Local); err != nil {
+			return "", nil, err
+		}
+		delete(s.settings, sessionSourceKey+name)
+		return tag, nil, nil
 	}
 	if c.Local && s.state == txnIdle {
 		s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
@@ -143,7 +183,7 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 // set_config_option checks.
 // Settings applied at login or from JWT claims do not come this way.
 func (s *Session) userSet(name, value string, local bool) error {
-	if g, ok := gucs[strings.ToLower(name)]; ok && pgcatalog.SettingInfos[g.name].Context == "superuser" {
+	if g, ok := gucs[strings.ToLower(name)]; ok && g.info != nil && g.info.Context == "superuser" {
 		if !security.MaySetParameter(s.catalog(), s.CurrentUser(), g.name) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to set parameter %q", g.name)
 		}
@@ -154,8 +194,20 @@ func (s *Session) userSet(name, value string, local bool) error {
 			return err
 		}
 	}
-	return s.setSetting(name, value, local)
+	if err := s.setSetting(name, value, local); err != nil {
+		return err
+	}
+	if !local {
+		s.settings[sessionSourceKey+strings.ToLower(name)] = "session"
+	}
+	return nil
 }
+
+// sessionSourceKey prefixes the settings entry that marks a parameter
+// set by SET or set_config in this session, pg_settings.source
+// 'session' even when the value is the default. Kept in the settings map
+// so transactions, savepoints and RESET ALL undo it with the value.
+const sessionSourceKey = "\x00source:"
 
 // resetAll is RESET ALL: every parameter back to its reset value, except
 // role and session_authorization, which RESET ALL leaves alone in
@@ -172,6 +224,9 @@ func (s *Session) resetAll() {
 // showCommand runs SHOW.
 func (s *Session) showCommand(c *translate.Show, _ string) (string, *Rows, error) {
 	name := strings.ToLower(c.Name)
+	if name == "all" {
+		return "", s.showAll(), nil
+	}
 	v, ok := s.Setting(name)
 	if !ok {
 		return "", nil, pgerror.New(pgerror.UndefinedObject, "unrecognized configuration parameter %q", c.Name)
@@ -181,6 +236,22 @@ func (s *Session) showCommand(c *translate.Show, _ string) (string, *Rows, error
 		colName = "TimeZone"
 	}
 	return "", valuesRows("SHOW", canonicalName(colName), v), nil
+}
+
+// showAll is SHOW ALL: every parameter pg_settings lists, as name,
+// setting (as SHOW prints it) and description, sorted by name.
+func (s *Session) showAll() *Rows {
+	r := &Rows{kind: "SHOW"}
+	for _, c := range []string{"name", "setting", "description"} {
+		r.cols = append(r.cols, Column{Name: c, TypeOID: types.Text.OID, TypeMod: -1, TypeName: "text"})
+		r.colTypes = append(r.colTypes, types.Text)
+		r.foreign = append(r.foreign, false)
+	}
+	for _, st := range s.settingsRows() {
+		v, _ := s.Setting(st.Name)
+		r.static = append(r.static, []any{st.Name, v, st.ShortDesc})
+	}
+	return r
 }
 
 func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) {
@@ -271,6 +342,7 @@ func (s *Session) endTxn(commit bool) error {
 	s.definePlaceholders()
 	s.settings["transaction_isolation"] = s.settings["default_transaction_isolation"]
 	s.settings["transaction_read_only"] = s.settings["default_transaction_read_only"]
+	s.endDeferrable()
 	err := s.endStorageTxn(commit)
 	s.state = txnIdle
 	s.savepoints = nil
@@ -280,6 +352,19 @@ func (s *Session) endTxn(commit bool) error {
 	}
 	s.syncEnvStyles()
 	return err
+}
+
+// endDeferrable ends a SET transaction_deferrable, which lasts one
+// transaction (an implicit one too) as transaction_read_only does; the
+// next starts from default_transaction_deferrable.
+func (s *Session) endDeferrable() {
+	if _, set := s.settings["transaction_deferrable"]; set {
+		delete(s.settings, "transaction_deferrable")
+		delete(s.settings, sessionSourceKey+"transaction_deferrable")
+		if v, _ := s.Setting("default_transaction_deferrable"); v != "off" {
+			s.settings["transaction_deferrable"] = v
+		}
+	}
 }
 
 func copySettings(m map[string]string) map[string]string {

@@ -42,6 +42,10 @@ var machine = map[string]bool{
 	"external_pid_file":  true, "ssl_cert_file": true, "ssl_key_file": true,
 }
 
+// version is what the session reports as the server's version
+// (session/guc.go), recorded in place of the recorder's.
+var version = map[string]string{"server_version": "15.8", "server_version_num": "150008"}
+
 // aliasCandidates are the spellings PostgreSQL's enum tables hide from
 // enumvals but accept (boolean words on parameters such as
 // synchronous_commit and huge_pages).
@@ -76,6 +80,14 @@ func main() {
 	for _, r := range rows {
 		if machine[r.name] {
 			r.reset, r.source = r.boot, "default"
+		}
+		if v, ok := version[r.name]; ok {
+			// the recorder's build (its packager's suffix, its minor
+			// release) is not tinybase's: the session shows its own
+			r.boot, r.reset, r.min, r.max = v, v, "", ""
+			if r.vartype == "integer" {
+				r.min, r.max = v, v
+			}
 		}
 		if r.source == "command line" {
 			r.source = "configuration file"

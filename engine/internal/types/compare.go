@@ -36,12 +36,10 @@ func Compare(t *Type, a, b any) int {
 		return compareTID(a, b) // tid.go
 	}
 	if bt.Kind == KindRegconfig {
-		return compareRegconfig(a, b) // regconfig.go
+		return regconfigKind.compare(a, b) // regconfig.go
 	}
 	if bt.Kind == KindRegdictionary {
-		x, _ := regdictionaryOID(a.(string), nil)
-		y, _ := regdictionaryOID(b.(string), nil)
-		return cmpInt(int(x), int(y))
+		return regdictionaryKind.compare(a, b)
 	}
 	if bt.Kind == KindBpchar {
 		return strings.Compare(strings.TrimRight(a.(string), " "), strings.TrimRight(b.(string), " "))

@@ -31,10 +31,48 @@ var TSConfigs = []TSConfigEntry{
 	{13200, "swedish"}, {13202, "tamil"}, {13204, "turkish"}, {13206, "yiddish"},
 }
 
-// regconfigOID resolves a configuration name (lower-cased unless quoted,
-// optionally qualified by pg_catalog) or a number; o, when known, tells
-// a missing schema (3F000) from a missing configuration.
-func regconfigOID(s string, o ObjectResolver) (uint32, error) {
+// tsRegKind is what regconfig and regdictionary share: PostgreSQL's
+// built-in objects of the kind by name and OID, and the session's
+// resolver for the user ones.
+type tsRegKind struct {
+	word     string // "text search configuration"
+	builtins func(yield func(oid uint32, name string) bool)
+	oid      func(r TSResolver, name string) (uint32, error)
+	name     func(r TSResolver, oid uint32) string
+}
+
+var regconfigKind = tsRegKind{
+	word: "text search configuration",
+	builtins: func(yield func(uint32, string) bool) {
+		for _, c := range TSConfigs {
+			if !yield(c.OID, c.Name) {
+				return
+			}
+		}
+	},
+	oid:  TSResolver.TSConfigOID,
+	name: TSResolver.TSConfigName,
+}
+
+// regdictionary (docs 8.19): a text search dictionary's OID, printed as
+// its name, as regconfig is.
+var regdictionaryKind = tsRegKind{
+	word: "text search dictionary",
+	builtins: func(yield func(uint32, string) bool) {
+		for _, d := range TSDicts {
+			if !yield(d.OID, d.Name) {
+				return
+			}
+		}
+	},
+	oid:  TSResolver.TSDictOID,
+	name: TSResolver.TSDictName,
+}
+
+// oidOf resolves a name (lower-cased unless quoted, optionally qualified
+// by pg_catalog) or a number; o, when known, resolves user objects and
+// tells a missing schema (3F000) from a missing object.
+func (k tsRegKind) oidOf(s string, o ObjectResolver) (uint32, error) {
 	if s == "-" {
 		return 0, nil
 	}
@@ -42,7 +80,7 @@ func regconfigOID(s string, o ObjectResolver) (uint32, error) {
 		return uint32(n), nil
 	}
 	if r, ok := o.(TSResolver); ok {
-		return r.TSConfigOID(s) // user configurations too
+		return k.oid(r, s)
 	}
 	parts := SplitQualifiedName(s)
 	switch {
@@ -52,100 +90,55 @@ func regconfigOID(s string, o ObjectResolver) (uint32, error) {
 				return 0, err
 			}
 		}
-		return 0, pgerror.New(pgerror.UndefinedObject, "text search configuration %q does not exist", s)
+		return 0, pgerror.New(pgerror.UndefinedObject, "%s %q does not exist", k.word, s)
 	case len(parts) == 2:
 		parts = parts[1:]
 	case len(parts) != 1:
 		return 0, pgerror.New(pgerror.InvalidName, "improper qualified name (too many dotted names): %s", s)
 	}
-	for _, c := range TSConfigs {
-		if c.Name == parts[0] {
-			return c.OID, nil
+	var found uint32
+	for oid, name := range k.builtins {
+		if name == parts[0] {
+			found = oid
+			break
 		}
 	}
-	return 0, pgerror.New(pgerror.UndefinedObject, "text search configuration %q does not exist", s)
+	if found == 0 {
+		return 0, pgerror.New(pgerror.UndefinedObject, "%s %q does not exist", k.word, s)
+	}
+	return found, nil
 }
 
-// regconfigName is regconfig output: the configuration's name (pg_catalog
-// is always on the search path; a user one's qualified when the search
-// path does not find it), or the number when none has the OID.
-func regconfigName(oid uint32, o ObjectResolver) string {
+// nameOf is the output: the object's name (pg_catalog is always on the
+// search path; a user one's qualified when the search path does not
+// find it), or the number when none has the OID.
+func (k tsRegKind) nameOf(oid uint32, o ObjectResolver) string {
 	if r, ok := o.(TSResolver); ok {
-		return r.TSConfigName(oid)
+		return k.name(r, oid)
 	}
-	for _, c := range TSConfigs {
-		if c.OID == oid {
-			return c.Name
+	for id, name := range k.builtins {
+		if id == oid {
+			return name
 		}
 	}
 	return strconv.FormatUint(uint64(oid), 10)
 }
 
-// regconfigIn is regconfig's input function.
-func regconfigIn(s string, o ObjectResolver) (any, error) {
-	oid, err := regconfigOID(s, o)
+// in is the type's input function.
+func (k tsRegKind) in(s string, o ObjectResolver) (any, error) {
+	oid, err := k.oidOf(s, o)
 	if err != nil {
 		return nil, err
 	}
 	if oid == 0 {
 		return "-", nil
 	}
-	return regconfigName(oid, o), nil
+	return k.nameOf(oid, o), nil
 }
 
-// compareRegconfig orders regconfig values by OID, as oid's operators do.
-func compareRegconfig(a, b any) int {
-	x, _ := regconfigOID(a.(string), nil)
-	y, _ := regconfigOID(b.(string), nil)
+// compare orders values by OID, as oid's operators do.
+func (k tsRegKind) compare(a, b any) int {
+	x, _ := k.oidOf(a.(string), nil)
+	y, _ := k.oidOf(b.(string), nil)
 	return cmpInt(int(x), int(y))
-}
-
-// regdictionary (docs 8.19): a text search dictionary's OID, printed as
-// its name, as regconfig is.
-
-func regdictionaryOID(s string, o ObjectResolver) (uint32, error) {
-	if s == "-" {
-		return 0, nil
-	}
-	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
-		return uint32(n), nil
-	}
-	if r, ok := o.(TSResolver); ok {
-		return r.TSDictOID(s)
-	}
-	parts := SplitQualifiedName(s)
-	if len(parts) == 2 && parts[0] == "pg_catalog" {
-		parts = parts[1:]
-	}
-	if len(parts) == 1 {
-		for _, d := range TSDicts {
-			if d.Name == parts[0] {
-				return d.OID, nil
-			}
-		}
-	}
-	return 0, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", s)
-}
-
-func regdictionaryName(oid uint32, o ObjectResolver) string {
-	if r, ok := o.(TSResolver); ok {
-		return r.TSDictName(oid)
-	}
-	for _, d := range TSDicts {
-		if d.OID == oid {
-			return d.Name
-		}
-	}
-	return strconv.FormatUint(uint64(oid), 10)
-}
-
-func regdictionaryIn(s string, o ObjectResolver) (any, error) {
-	oid, err := regdictionaryOID(s, o)
-	if err != nil {
-		return nil, err
-	}
-	if oid == 0 {
-		return "-", nil
-	}
-	return regdictionaryName(oid, o), nil
 }

@@ -104,10 +104,10 @@ func objectResolver(env *Env) ObjectResolver {
 func regObjectIn(t *Type, s string, env *Env) (any, error) {
 	s = strings.TrimSpace(s)
 	if t.Kind == KindRegconfig {
-		return regconfigIn(s, objectResolver(env)) // regconfig.go
+		return regconfigKind.in(s, objectResolver(env)) // regconfig.go
 	}
 	if t.Kind == KindRegdictionary {
-		return regdictionaryIn(s, objectResolver(env)) // regconfig.go
+		return regdictionaryKind.in(s, objectResolver(env))
 	}
 	o := objectResolver(env)
 	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
@@ -125,10 +125,10 @@ func regObjectIn(t *Type, s string, env *Env) (any, error) {
 
 func regObjectName(t *Type, oid uint32, o ObjectResolver) string {
 	if t.Kind == KindRegconfig && oid != 0 {
-		return regconfigName(oid, o) // regconfig.go
+		return regconfigKind.nameOf(oid, o) // regconfig.go
 	}
 	if t.Kind == KindRegdictionary && oid != 0 {
-		return regdictionaryName(oid, o) // regconfig.go
+		return regdictionaryKind.nameOf(oid, o)
 	}
 	if o == nil || oid == 0 {
 		if oid == 0 {
@@ -159,9 +159,9 @@ func regObjectOID(t *Type, s string, o ObjectResolver) (uint32, error) {
 	}
 	switch t.Kind {
 	case KindRegconfig:
-		return regconfigOID(s, o)
+		return regconfigKind.oidOf(s, o)
 	case KindRegdictionary:
-		return regdictionaryOID(s, o)
+		return regdictionaryKind.oidOf(s, o)
 	case KindRegnamespace:
 		parts := SplitQualifiedName(s)
 		if len(parts) != 1 {

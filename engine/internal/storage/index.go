@@ -409,29 +409,12 @@ func (h *Table) DropIndex(ctx *sql.Context, name string) error {
 // RenameIndex implements sql.IndexAlterableTable. Renaming "PRIMARY" or the
 // primary key's constraint name renames the constraint.
 func (h *Table) RenameIndex(ctx *sql.Context, from, to string) error {
-	return h.alter(ctx, func(t *Txn, td *tableData) error {
-		if j, _ := td.def.indexByName(to); j >= 0 {
+	return h.alterIndexDef(ctx, from, func(d *tableDef) error {
+		if j, _ := d.indexByName(to); j >= 0 {
 			return sql.ErrDuplicateKey.New(to)
 		}
-		d := td.def.clone()
-		if !d.keyless() && (from == d.pkName || from == pkIndexID) {
-			d.pkName = to
-		} else {
-			i, _ := d.indexByName(from)
-			if i < 0 {
-				return sql.ErrCantDropFieldOrKey.New(from)
-			}
-			ix := *d.indexes[i]
-			ix.name = to
-			d.indexes = append([]*indexDef(nil), d.indexes...)
-			d.indexes[i] = &ix
-		}
-		if err := d.finish(); err != nil {
-			return err
-		}
-		td.def = d
 		return nil
-	})
+	}, func(d *tableDef) { d.pkName = to }, func(ix *indexDef) { ix.name = to })
 }
 
 // SetIndexInclude sets the INCLUDE columns of the named index (the
@@ -439,23 +422,37 @@ func (h *Table) RenameIndex(ctx *sql.Context, from, to string) error {
 // constraint's, whose index GMS creates on the key columns. They are
 // listed, not indexed, so nothing is re-indexed.
 func (h *Table) SetIndexInclude(ctx *sql.Context, name string, cols []string) error {
-	return h.alter(ctx, func(t *Txn, td *tableData) error {
-		d := td.def.clone()
+	return h.alterIndexDef(ctx, name, func(d *tableDef) error {
 		for _, c := range cols {
 			if d.colIndex(c) < 0 {
 				return sql.ErrKeyColumnDoesNotExist.New(c)
 			}
 		}
+		return nil
+	}, func(d *tableDef) { d.pkInclude = append([]string(nil), cols...) }, func(ix *indexDef) {
+		ix.am = ix.am.clone()
+		ix.am.Include = append([]string(nil), cols...)
+	})
+}
+
+// alterIndexDef changes the definition of index name in a copy of the
+// table's: pk changes the primary key (named by its constraint or
+// "PRIMARY"), change a copy of any other index; check runs first.
+func (h *Table) alterIndexDef(ctx *sql.Context, name string, check func(d *tableDef) error, pk func(d *tableDef), change func(ix *indexDef)) error {
+	return h.alter(ctx, func(t *Txn, td *tableData) error {
+		if err := check(td.def); err != nil {
+			return err
+		}
+		d := td.def.clone()
 		if !d.keyless() && (name == d.pkName || name == pkIndexID) {
-			d.pkInclude = append([]string(nil), cols...)
+			pk(d)
 		} else {
 			i, _ := d.indexByName(name)
 			if i < 0 {
 				return sql.ErrCantDropFieldOrKey.New(name)
 			}
 			ix := *d.indexes[i]
-			ix.am = ix.am.clone()
-			ix.am.Include = append([]string(nil), cols...)
+			change(&ix)
 			d.indexes = append([]*indexDef(nil), d.indexes...)
 			d.indexes[i] = &ix
 		}

@@ -273,7 +273,7 @@ func uniqueJoin(ctx *sql.Context, join *plan.JoinNode, isParam IsParam) (sql.Col
 	}
 	cols = right.Columns()
 	keyed := map[string]bool{}
-	for _, c := range conjuncts(join.Filter) {
+	for _, c := range splitAnd(join.Filter, nil) {
 		if !fixedExpr(c, isParam) {
 			return cols, false
 		}

@@ -59,7 +59,7 @@ func outerJoinReduction(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *pla
 func reduceJoins(n sql.Node, conds []sql.Expression) (sql.Node, bool, error) {
 	switch x := n.(type) {
 	case *plan.Filter:
-		child, changed, err := reduceJoins(x.Child, append(conds[:len(conds):len(conds)], conjuncts(x.Expression)...))
+		child, changed, err := reduceJoins(x.Child, append(conds[:len(conds):len(conds)], splitAnd(x.Expression, nil)...))
 		if err != nil || !changed {
 			return n, false, err
 		}
@@ -115,13 +115,13 @@ func reduceJoin(j *plan.JoinNode, conds []sql.Expression) (sql.Node, bool, error
 	case plan.JoinTypeInner, plan.JoinTypeCross:
 		all := conds[:len(conds):len(conds)]
 		if j.Filter != nil {
-			all = append(all, conjuncts(j.Filter)...)
+			all = append(all, splitAnd(j.Filter, nil)...)
 		}
 		leftConds, rightConds = all, all
 	case plan.JoinTypeLeftOuter:
 		leftConds = conds
 		if j.Filter != nil {
-			rightConds = conjuncts(j.Filter)
+			rightConds = splitAnd(j.Filter, nil)
 		}
 	}
 	l, lch, err := reduceJoins(j.Left(), leftConds)
@@ -139,19 +139,6 @@ func reduceJoin(j *plan.JoinNode, conds []sql.Expression) (sql.Node, bool, error
 	nj.Op = op
 	out, err := nj.WithChildren(l, r)
 	return out, true, err
-}
-
-// conjuncts splits e at its top-level ANDs (tinybase's and GMS's).
-func conjuncts(e sql.Expression) []sql.Expression {
-	switch x := e.(type) {
-	case *expression.And:
-		return append(conjuncts(x.LeftChild), conjuncts(x.RightChild)...)
-	case *expr.Logic:
-		if x.And {
-			return append(conjuncts(x.Left), conjuncts(x.Right)...)
-		}
-	}
-	return []sql.Expression{e}
 }
 
 // rejectsNulls reports whether one of conds is false or NULL for every

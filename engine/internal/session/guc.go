@@ -367,25 +367,6 @@ func parseBool(v string) (bool, bool) {
 	return false, false
 }
 
-// parseMillis reads a time parameter: a number of milliseconds or a number
-// with a unit (us, ms, s, min, h, d).
-func parseMillis(v string) (int64, bool) {
-	v = strings.TrimSpace(v)
-	i := 0
-	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.' || v[i] == '-') {
-		i++
-	}
-	num, err := strconv.ParseFloat(v[:i], 64)
-	if err != nil {
-		return 0, false
-	}
-	mult := map[string]float64{"": 1, "us": 0.001, "ms": 1, "s": 1000, "min": 60000, "h": 3600000, "d": 86400000}[strings.TrimSpace(v[i:])]
-	if mult == 0 {
-		return 0, false
-	}
-	return int64(num * mult), true
-}
-
 // quoteList re-quotes a list of identifiers as PostgreSQL prints
 // GUC_LIST_QUOTE parameters: elements needing quotes get them.
 func quoteList(v string) string {

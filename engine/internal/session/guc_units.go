@@ -27,27 +27,38 @@ const (
 // unitTable is the conversion table of a pg_settings unit (B, kB, MB,
 // 8kB, ms, s, min), largest unit first; nil for a unitless parameter.
 func unitTable(base string) (table []unitConv, memory bool) {
-	bytes := map[string]float64{"B": 1, "kB": 1024, "MB": 1 << 20, "8kB": 8192}
-	if b, ok := bytes[base]; ok {
-		for _, u := range []struct {
-			name string
-			size float64
-		}{{"TB", 1 << 40}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"kB", 1024}, {"B", 1}} {
-			table = append(table, unitConv{u.name, u.size / b})
-		}
-		return table, true
-	}
-	ms := map[string]float64{"ms": 1, "s": 1000, "min": 60000}
-	if b, ok := ms[base]; ok {
-		for _, u := range []struct {
-			name string
-			ms   float64
-		}{{"d", 86400000}, {"h", 3600000}, {"min", 60000}, {"s", 1000}, {"ms", 1}, {"us", 0.001}} {
-			table = append(table, unitConv{u.name, u.ms / b})
-		}
-	}
-	return table, false
+	t := unitTables[base]
+	return t.table, t.memory
 }
+
+// unitSet is a base unit's conversion table and whether it measures
+// memory (else time).
+type unitSet struct {
+	table  []unitConv
+	memory bool
+}
+
+// unitTables are unitTable's answers, made once: guc.c's memory and time
+// conversion tables scaled to each base unit.
+var unitTables = func() map[string]unitSet {
+	out := map[string]unitSet{}
+	memory := []unitConv{{"TB", 1 << 40}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"kB", 1024}, {"B", 1}}
+	times := []unitConv{{"d", 86400000}, {"h", 3600000}, {"min", 60000}, {"s", 1000}, {"ms", 1}, {"us", 0.001}}
+	scaled := func(units []unitConv, base float64) []unitConv {
+		t := make([]unitConv, len(units))
+		for i, u := range units {
+			t[i] = unitConv{u.unit, u.mult / base}
+		}
+		return t
+	}
+	for base, size := range map[string]float64{"B": 1, "kB": 1024, "MB": 1 << 20, "8kB": 8192} {
+		out[base] = unitSet{scaled(memory, size), true}
+	}
+	for base, ms := range map[string]float64{"ms": 1, "s": 1000, "min": 60000} {
+		out[base] = unitSet{scaled(times, ms), false}
+	}
+	return out
+}()
 
 // convertToBase is guc.c's convert_to_base_unit: rest is the unit and
 // anything after the number's white space.

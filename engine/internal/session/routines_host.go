@@ -524,7 +524,7 @@ func (s *Session) EndTransaction(commit bool) error {
 // StatementTimeout implements routines.Host.
 func (s *Session) StatementTimeout() time.Duration {
 	v, _ := s.Setting("statement_timeout")
-	ms, ok := parseMillis(v)
+	ms, _, ok := parseGUCInt(v, "ms")
 	if !ok || ms <= 0 {
 		return 0
 	}

@@ -36,6 +36,22 @@ func (c *Codec) AppendSendValue(buf []byte, oid uint32, v any) ([]byte, bool) {
 	return c.c.AppendSendValue(buf, oid, v)
 }
 
+// ReceiveParamValue decodes the binary form of parameter i of p straight
+// to a bound argument for the types whose binary form needs no text form
+// (integers and arrays of them); ok is false for the other types, which
+// ReceiveParam converts.
+func (c *Codec) ReceiveParamValue(p *Prepared, i int, raw []byte) (Param, bool, error) {
+	t := p.ParamType(i)
+	if t == nil {
+		return Param{}, false, nil
+	}
+	v, ok, err := types.ReceiveValue(t, raw)
+	if !ok {
+		return Param{}, false, err
+	}
+	return Param{Type: t, Value: v}, true, nil
+}
+
 // ReceiveParam converts the binary form of parameter i of p to its text
 // form, by the parameter's type.
 func (c *Codec) ReceiveParam(p *Prepared, i int, raw []byte) (string, error) {

@@ -12,7 +12,7 @@ import (
 )
 
 const (
-	codeProtocolViolation = "08P01"
+	codeProtocolViolation = pgerror.ProtocolViolation
 	codeTooManyConns      = "53300"
 	codeAdminShutdown     = "57P01"
 )

@@ -122,9 +122,17 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 				// PostgreSQL's recv functions read past the value's end
 				return pgerror.New(codeProtocolViolation, "insufficient data left in message")
 			}
-			s, err := c.receiveParam(stmt, i, raw)
+			v, ok, err := c.codec.ReceiveParamValue(stmt, i, raw)
+			if ok {
+				args[i] = v
+				continue
+			}
+			var s string
+			if err == nil {
+				s, err = c.receiveParam(stmt, i, raw)
+			}
 			if err != nil {
-				if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.InvalidBinaryRepresentation {
+				if pe, ok := pgerror.As(err); ok && pe.Message == "incorrect binary data format in bind parameter" {
 					pe.Message = fmt.Sprintf("%s %d", pe.Message, i+1)
 				}
 				return err

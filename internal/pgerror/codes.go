@@ -6,6 +6,8 @@ const (
 	Warning              = "01000"
 	WarningNoData        = "02000"
 
+	ProtocolViolation = "08P01"
+
 	FeatureNotSupported          = "0A000"
 	InvalidTransactionInitiation = "0B000"
 

@@ -45,6 +45,10 @@ var _ translate.CatalogReader = (*sessionCatalog)(nil)
 func (c *sessionCatalog) Current() *catalog.Catalog { return c.cat }
 func (c *sessionCatalog) SearchPath() []string      { return c.path }
 
+// TypeByOID finds a user type (or its array type) by OID: a parameter a
+// client declared by a domain's or an enum's OID at Parse.
+func (c *sessionCatalog) TypeByOID(oid uint32) (*types.Type, bool) { return c.cat.TypeByOID(oid) }
+
 // LookupType implements translate.Catalog.
 func (c *sessionCatalog) LookupType(schema, name string) (*types.Type, bool) {
 	for _, sc := range c.s.lookupSchemas(schema) {

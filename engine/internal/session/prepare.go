@@ -379,6 +379,10 @@ func (s *Session) BindParams(p *Prepared, args []any) (_ []any, err error) {
 		switch v := a.(type) {
 		case nil:
 			if t != nil {
+				if err := domainAllowsNull(t); err != nil {
+					s.failed()
+					return nil, err
+				}
 				bound[i] = Param{Type: t}
 			}
 		case string:
@@ -387,6 +391,10 @@ func (s *Session) BindParams(p *Prepared, args []any) (_ []any, err error) {
 				continue
 			}
 			val, err := types.Input(t, v, &s.env)
+			if err == nil && t.Domain != nil {
+				// domain_in: the base type's typmod and the domain's checks
+				val, err = types.ApplyMod(val, t, false)
+			}
 			if err != nil {
 				s.failed()
 				return nil, err
@@ -397,6 +405,19 @@ func (s *Session) BindParams(p *Prepared, args []any) (_ []any, err error) {
 		}
 	}
 	return bound, nil
+}
+
+// domainAllowsNull checks a NULL parameter of type t against the NOT NULL
+// of t's domains, as domain_in does for a NULL at Bind.
+func domainAllowsNull(t *types.Type) error {
+	for d := t; d.Domain != nil; d = d.Domain {
+		if d.Check != nil {
+			if err := d.Check(nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // QueryBound runs a prepared statement with parameters BindParams returned:

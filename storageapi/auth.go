@@ -12,17 +12,15 @@ import (
 
 // callerOf reads who a request runs as, as the Supabase gateway and the
 // storage server's jwt plugin do: a Bearer in Authorization wins, else the
-// apikey header's JWT, else anon. An invalid token is refused (403 in the
-// body, HTTP 400) with the verifier's reason.
+// apikey header's JWT (the local gateway makes it the Authorization). A
+// missing or invalid token is refused (403 in the body, HTTP 400) with
+// the verifier's reason: "Invalid Compact JWS" for none.
 func (s *Server) callerOf(r *http.Request) (*caller, error) {
 	token := ""
 	if h := r.Header.Get("Authorization"); len(h) >= 7 && strings.EqualFold(h[:7], "bearer ") {
 		token = strings.TrimSpace(h[7:])
 	} else if k := r.Header.Get("apikey"); k != "" {
 		token = k
-	}
-	if token == "" {
-		return &caller{role: "anon", claims: `{"role":"anon"}`}, nil
 	}
 	claims, err := s.verify(token)
 	if err != nil {

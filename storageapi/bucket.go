@@ -89,6 +89,7 @@ func (s *Server) getBucket(w http.ResponseWriter, r *http.Request, id string) er
 			return errNoSuchBucket()
 		}
 		out = bucketJSON(res.Rows[0])
+		delete(out, "type") // the storage server's getBucket selects no type
 		return nil
 	})
 	if err != nil {
@@ -336,7 +337,9 @@ func (s *Server) emptyBucket(w http.ResponseWriter, r *http.Request, id string) 
 		return err
 	}
 	s.release(context.WithoutCancel(r.Context()), freed...)
-	writeJSON(w, 200, map[string]string{"message": "Successfully emptied"})
+	// the storage server queues the deletion and answers so; here it is
+	// done when the answer comes
+	writeJSON(w, 200, map[string]string{"message": "Empty bucket has been queued. Completion may take up to an hour."})
 	return nil
 }
 

@@ -85,6 +85,7 @@ func token(t testing.TB, role, sub string, exp time.Time) string {
 	return s
 }
 
+func (h *harness) anon() string    { return token(h.t, "anon", "", time.Now().Add(time.Hour)) }
 func (h *harness) service() string { return token(h.t, "service_role", "", time.Now().Add(time.Hour)) }
 func (h *harness) user(id string) string {
 	return token(h.t, "authenticated", id, time.Now().Add(time.Hour))

@@ -177,7 +177,7 @@ func (s *Server) store(ctx context.Context, c *caller, bucket, key string, f *fi
 		return nil, errNoContent()
 	}
 	md, _ := json.Marshal(objectMetadata(blob, f.mimeType, f.cacheControl, s.cfg.Now()))
-	var um any
+	um := "{}" // the storage server stores {} when no metadata came
 	if f.userMetadata != nil {
 		um = string(f.userMetadata)
 	}

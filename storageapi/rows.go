@@ -12,12 +12,23 @@ func isoTime(p *string) any {
 	if p == nil {
 		return nil
 	}
-	for _, layout := range []string{"2006-01-02 15:04:05.999999-07", "2006-01-02 15:04:05.999999-07:00", "2006-01-02 15:04:05-07"} {
-		if t, err := time.Parse(layout, *p); err == nil {
-			return t.UTC().Format("2006-01-02T15:04:05.000Z")
-		}
+	if t, ok := parseTime(p); ok {
+		return t.UTC().Format("2006-01-02T15:04:05.000Z")
 	}
 	return *p
+}
+
+// parseTime reads a timestamptz column's text form.
+func parseTime(p *string) (time.Time, bool) {
+	if p == nil {
+		return time.Time{}, false
+	}
+	for _, layout := range []string{"2006-01-02 15:04:05.999999-07", "2006-01-02 15:04:05.999999-07:00", "2006-01-02 15:04:05-07"} {
+		if t, err := time.Parse(layout, *p); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // rawJSON is a jsonb column's text as JSON (null for NULL).

@@ -324,6 +324,8 @@ func (s *Server) routeObject(w http.ResponseWriter, r *http.Request, rest string
 	switch {
 	case verb == "list" && m == http.MethodPost && tail != "":
 		return s.listObjects(w, r, tail)
+	case verb == "list-v2" && m == http.MethodPost && tail != "":
+		return s.listObjectsV2(w, r, tail)
 	case verb == "move" && tail == "" && m == http.MethodPost:
 		return s.moveObject(w, r)
 	case verb == "copy" && tail == "" && m == http.MethodPost:

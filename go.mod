@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc
+	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/go-webauthn/webauthn v0.17.0
 	github.com/google/go-cmp v0.7.0
@@ -12,10 +13,10 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/vektah/gqlparser/v2 v2.5.64
 	golang.org/x/crypto v0.55.0
+	golang.org/x/image v0.44.0
 )
 
 require (
-	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/jackc/pgio v1.0.0 // indirect
 )

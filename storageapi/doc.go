@@ -39,9 +39,15 @@
 // folders in Go; the bootstrap's storage.search (for projects' own SQL)
 // returns the same entries, which a test checks.
 //
-// Not covered: image transformation (/render/image/... serves the
-// original bytes, untransformed), resumable (TUS) and S3-protocol
-// uploads, the v2 list endpoint, analytics and vector buckets, and
+// The v2 list (list_v2.go) filters, orders and pages in Go over the same
+// query, with the storage server's cursor. /render/image/... transforms
+// in process (render.go), as the storage server has imgproxy do: resize
+// modes, size limits, quality, X-Transformations, signed URLs that carry
+// their transformation.
+//
+// Not covered: WebP and AVIF output (a WebP source is written as PNG, an
+// animated GIF is served untransformed), gravity options, resumable
+// (TUS) and S3-protocol uploads, analytics and vector buckets, and
 // object keys outside the storage server's S3-safe character set (it
 // refuses unicode keys too). Keys with "." or ".." segments, empty
 // segments, a leading slash or an encoded slash are refused as

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -76,8 +77,12 @@ func splitPath(p string) (bucket, key string) {
 
 // getAuthenticated is GET/HEAD /object/{bucket}/{key} and
 // /object/authenticated/...: the caller must see the row.
-func (s *Server) getAuthenticated(w http.ResponseWriter, r *http.Request, p string) error {
+func (s *Server) getAuthenticated(w http.ResponseWriter, r *http.Request, p string, render bool) error {
 	c, err := s.callerOf(r)
+	if err != nil {
+		return err
+	}
+	tr, err := renderTransform(r, render)
 	if err != nil {
 		return err
 	}
@@ -86,17 +91,31 @@ func (s *Server) getAuthenticated(w http.ResponseWriter, r *http.Request, p stri
 	if err != nil {
 		return err
 	}
-	return s.serve(w, r, o)
+	return s.serve(w, r, o, tr)
+}
+
+// renderTransform is a /render/image request's transformation from its
+// query; nil for a plain download.
+func renderTransform(r *http.Request, render bool) (*transform, error) {
+	if !render {
+		return nil, nil
+	}
+	t, err := parseTransform(r.URL.Query())
+	return &t, err
 }
 
 // getPublic is GET /object/public/{bucket}/{key}: any caller, for a
 // public bucket only.
-func (s *Server) getPublic(w http.ResponseWriter, r *http.Request, p string) error {
+func (s *Server) getPublic(w http.ResponseWriter, r *http.Request, p string, render bool) error {
 	bucket, key := splitPath(p)
 	if e := checkBucketName(bucket); e != nil {
 		return e
 	}
-	err := s.asAdmin(r.Context(), true, func(q postgrest.Querier) error {
+	tr, err := renderTransform(r, render)
+	if err != nil {
+		return err
+	}
+	err = s.asAdmin(r.Context(), true, func(q postgrest.Querier) error {
 		res, err := q.Query(r.Context(), "select 1 from storage.buckets where id = $1 and public", bucket)
 		if err != nil {
 			return err
@@ -113,55 +132,67 @@ func (s *Server) getPublic(w http.ResponseWriter, r *http.Request, p string) err
 	if err != nil {
 		return err
 	}
-	return s.serve(w, r, o)
+	return s.serve(w, r, o, tr)
 }
 
 // getSigned is GET /object/sign/{bucket}/{key}?token=: the token, signed
 // for this object with the download scope and unexpired, is the
-// authorization.
-func (s *Server) getSigned(w http.ResponseWriter, r *http.Request, p string) error {
+// authorization. Under /render/image/sign the transformation is the one
+// the token was signed with.
+func (s *Server) getSigned(w http.ResponseWriter, r *http.Request, p string, render bool) error {
 	token := r.URL.Query().Get("token")
 	if token == "" {
 		return errInvalidRequest("querystring must have required property 'token'")
 	}
 	bucket, key := splitPath(p)
-	if err := s.checkToken(token, "download", bucket, key); err != nil {
+	claims, err := s.checkToken(token, "download", bucket, key)
+	if err != nil {
 		return err
+	}
+	var tr *transform
+	if render {
+		ts, _ := claims["transformations"].(string)
+		t := transformFromToken(ts)
+		tr = &t
 	}
 	o, err := s.findObject(r.Context(), nil, bucket, key)
 	if err != nil {
 		return err
 	}
-	return s.serve(w, r, o)
+	return s.serve(w, r, o, tr)
 }
 
 // checkToken verifies a signed-URL token as the storage server's
 // verifyObjectSignature: signature and expiry, scope, then the object
 // path it was signed for.
-func (s *Server) checkToken(token, scope, bucket, key string) error {
+func (s *Server) checkToken(token, scope, bucket, key string) (jwt.MapClaims, error) {
 	claims, err := s.verify(token)
 	if err != nil {
-		return errInvalidJWT(err.Error())
+		return nil, errInvalidJWT(err.Error())
 	}
 	if sc, _ := claims["scope"].(string); sc != scope {
 		// tokens from before scopes existed carry none: a download token
 		// has no upsert claim, an upload token has one
 		_, hasUpsert := claims["upsert"]
 		if sc != "" || (scope == "upload") != hasUpsert {
-			return errInvalidSignature("Token is not scoped for " + scope)
+			return nil, errInvalidSignature("Token is not scoped for " + scope)
 		}
 	}
 	if u, _ := claims["url"].(string); u != bucket+"/"+key {
-		return errInvalidSignature("")
+		return nil, errInvalidSignature("")
 	}
-	return nil
+	return claims, nil
 }
 
 // serve writes an object's bytes: Content-Type, Cache-Control, ETag and
 // Last-Modified from its metadata; Range, If-None-Match and
 // If-Modified-Since through http.ServeContent; ?download= as an
-// attachment.
-func (s *Server) serve(w http.ResponseWriter, r *http.Request, o *object) error {
+// attachment. With a transformation, the rendered image instead
+// (serveRendered).
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, o *object, tr *transform) error {
+	if tr != nil {
+		return s.serveRendered(w, r, o, *tr)
+	}
 	rc, size, err := s.cfg.Blobs.Open(o.version())
 	if errors.Is(err, fs.ErrNotExist) {
 		return errNoSuchKey() // a row written with SQL, without bytes
@@ -186,13 +217,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, o *object) error 
 		h.Set("ETag", o.meta.ETag)
 	}
 	h.Set("Accept-Ranges", "bytes")
-	if v, ok := r.URL.Query()["download"]; ok {
-		name := path.Base(o.name())
-		if len(v) > 0 && v[0] != "" {
-			name = v[0]
-		}
-		h.Set("Content-Disposition", "attachment; filename*=UTF-8''"+url.PathEscape(name))
-	}
+	setDownload(h, r, o)
 	var mod time.Time
 	if t, err := time.Parse("2006-01-02T15:04:05.000Z", o.meta.LastModified); err == nil {
 		mod = t
@@ -277,6 +302,13 @@ func (s *Server) signURL(w http.ResponseWriter, r *http.Request, bucket, key str
 	}
 	var body struct {
 		ExpiresIn *json.Number `json:"expiresIn"`
+		Transform *struct {
+			Width   *int   `json:"width"`
+			Height  *int   `json:"height"`
+			Resize  string `json:"resize"`
+			Format  string `json:"format"`
+			Quality *int   `json:"quality"`
+		} `json:"transform"`
 	}
 	if err := decodeBody(r, &body); err != nil {
 		return err
@@ -285,15 +317,92 @@ func (s *Server) signURL(w http.ResponseWriter, r *http.Request, bucket, key str
 	if err != nil {
 		return err
 	}
+	claims := jwt.MapClaims{"url": bucket + "/" + key, "scope": "download"}
+	urlPath := "/object/sign/"
+	if tf := body.Transform; tf != nil {
+		// checked as a render request's query is, then kept in the token
+		// in the storage server's words
+		q := url.Values{"resize": {tf.Resize}, "format": {tf.Format}}
+		for name, v := range map[string]*int{"width": tf.Width, "height": tf.Height, "quality": tf.Quality} {
+			if v != nil {
+				q.Set(name, strconv.Itoa(*v))
+			}
+		}
+		t, err := parseTransform(q)
+		if err != nil {
+			return errInvalidRequest(strings.Replace(err.(*apiError).message, "querystring/", "body/transform/", 1))
+		}
+		if segs := t.segments(true); len(segs) > 0 {
+			claims["transformations"] = strings.Join(segs, ",")
+			urlPath = "/render/image/sign/"
+		}
+		if t.format != "" {
+			claims["format"] = t.format
+		}
+	}
 	if _, err := s.findObject(r.Context(), c, bucket, key); err != nil {
 		return err
 	}
-	tok, err := s.sign(jwt.MapClaims{"url": bucket + "/" + key, "scope": "download"}, exp)
+	tok, err := s.sign(claims, exp)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, 200, map[string]string{"signedURL": "/object/sign/" + bucket + "/" + key + "?token=" + tok})
+	writeJSON(w, 200, map[string]string{"signedURL": urlPath + bucket + "/" + key + "?token=" + tok})
 	return nil
+}
+
+// setDownload makes the answer an attachment for ?download[=name].
+func setDownload(h http.Header, r *http.Request, o *object) {
+	if v, ok := r.URL.Query()["download"]; ok {
+		name := path.Base(o.name())
+		if len(v) > 0 && v[0] != "" {
+			name = v[0]
+		}
+		h.Set("Content-Disposition", "attachment; filename*=UTF-8''"+url.PathEscape(name))
+	}
+}
+
+// serveRendered writes the object's image transformed by t, with the
+// headers the storage server's image renderer sends (X-Transformations
+// naming what was applied).
+func (s *Server) serveRendered(w http.ResponseWriter, r *http.Request, o *object, t transform) error {
+	rc, _, err := s.cfg.Blobs.Open(o.version())
+	if errors.Is(err, fs.ErrNotExist) {
+		return errNoSuchKey()
+	}
+	if err != nil {
+		return err
+	}
+	src, err := io.ReadAll(rc)
+	rc.Close()
+	if err != nil {
+		return err
+	}
+	out, ct, ok := render(src, t)
+	if !ok {
+		return errInvalidRequest("The source image is invalid or unsupported for rendering")
+	}
+	h := w.Header()
+	h.Set("Content-Type", ct)
+	h.Set("Content-Length", strconv.Itoa(len(out)))
+	if o.meta.CacheControl != "" {
+		h.Set("Cache-Control", o.meta.CacheControl)
+	}
+	if o.meta.ETag != "" {
+		h.Set("ETag", o.meta.ETag)
+	}
+	if t, err := time.Parse("2006-01-02T15:04:05.000Z", o.meta.LastModified); err == nil {
+		h.Set("Last-Modified", t.UTC().Format(http.TimeFormat))
+	}
+	if segs := t.segments(false); len(segs) > 0 {
+		h.Set("X-Transformations", strings.Join(segs, ","))
+	}
+	setDownload(h, r, o)
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, err = w.Write(out)
+	}
+	return err
 }
 
 // expiresIn validates a signing request's expiresIn (seconds, ≥ 1).
@@ -419,7 +528,7 @@ func (s *Server) uploadSigned(w http.ResponseWriter, r *http.Request, bucket, ke
 	if token == "" {
 		return errInvalidRequest("querystring must have required property 'token'")
 	}
-	if err := s.checkToken(token, "upload", bucket, key); err != nil {
+	if _, err := s.checkToken(token, "upload", bucket, key); err != nil {
 		return err
 	}
 	claims, _ := s.verify(token)

@@ -270,17 +270,17 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) error {
 	case "object":
 		return s.routeObject(w, r, rest)
 	case "render":
-		// /render/image/{public|authenticated|sign}/...: no transformation;
-		// the original bytes are served (see doc.go).
+		// /render/image/{public|authenticated|sign}/...: the image
+		// transformed (render.go)
 		if kind, rest, ok := strings.Cut(rest, "/"); ok && kind == "image" && (m == http.MethodGet || m == http.MethodHead) {
 			verb, rest, _ := strings.Cut(rest, "/")
 			switch verb {
 			case "public":
-				return s.getPublic(w, r, rest)
+				return s.getPublic(w, r, rest, true)
 			case "authenticated":
-				return s.getAuthenticated(w, r, rest)
+				return s.getAuthenticated(w, r, rest, true)
 			case "sign":
-				return s.getSigned(w, r, rest)
+				return s.getSigned(w, r, rest, true)
 			}
 		}
 	}
@@ -331,9 +331,9 @@ func (s *Server) routeObject(w http.ResponseWriter, r *http.Request, rest string
 	case verb == "copy" && tail == "" && m == http.MethodPost:
 		return s.copyObject(w, r)
 	case verb == "public" && get:
-		return s.getPublic(w, r, tail)
+		return s.getPublic(w, r, tail, false)
 	case verb == "authenticated" && get:
-		return s.getAuthenticated(w, r, tail)
+		return s.getAuthenticated(w, r, tail, false)
 	case verb == "info" && get:
 		switch k, t, _ := strings.Cut(tail, "/"); k {
 		case "public":
@@ -350,7 +350,7 @@ func (s *Server) routeObject(w http.ResponseWriter, r *http.Request, rest string
 		case m == http.MethodPost:
 			return s.signURL(w, r, bucket, key)
 		case get:
-			return s.getSigned(w, r, tail)
+			return s.getSigned(w, r, tail, false)
 		}
 	case verb == "upload" && strings.HasPrefix(tail, "sign/"):
 		bucket, key, _ := strings.Cut(strings.TrimPrefix(tail, "sign/"), "/")
@@ -371,7 +371,7 @@ func (s *Server) routeObject(w http.ResponseWriter, r *http.Request, rest string
 	case m == http.MethodPut:
 		return s.upload(w, r, bucket, key, true)
 	case get:
-		return s.getAuthenticated(w, r, rest)
+		return s.getAuthenticated(w, r, rest, false)
 	case m == http.MethodDelete:
 		return s.deleteObject(w, r, bucket, key)
 	}

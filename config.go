@@ -47,6 +47,10 @@ type Config struct {
 	// largest upload /storage/v1 accepts ("50MiB" by default, units
 	// read in binary as the Supabase CLI reads them).
 	StorageFileSizeLimit int64
+	// StorageImageTransformation serves /storage/v1/render/image
+	// ([storage.image_transformation] enabled; on unless config.toml
+	// turns it off, as in the Supabase CLI's template).
+	StorageImageTransformation bool
 	// Studio serves the dashboard (package studio) on StudioPort, bound
 	// to Host: [studio] enabled (on when config.toml has no such key, as
 	// the Supabase CLI has it; off in DefaultConfig, so a library Serve
@@ -86,12 +90,13 @@ func DefaultConfig(dir string) Config {
 		SeedEnabled:     true,
 		SeedPaths:       []string{"./seed.sql"},
 
-		StorageFileSizeLimit: 50 << 20,
-		StudioPort:           54323,
-		InboxEnabled:         true,
-		InboxPort:            54324,
-		InboxAdminEmail:      "admin@email.com",
-		InboxSenderName:      "Admin",
+		StorageFileSizeLimit:       50 << 20,
+		StorageImageTransformation: true,
+		StudioPort:                 54323,
+		InboxEnabled:               true,
+		InboxPort:                  54324,
+		InboxAdminEmail:            "admin@email.com",
+		InboxSenderName:            "Admin",
 	}
 }
 
@@ -118,7 +123,10 @@ type fileConfig struct {
 		JWTSecret string `toml:"jwt_secret"`
 	} `toml:"auth"`
 	Storage struct {
-		FileSizeLimit string `toml:"file_size_limit"`
+		FileSizeLimit       string `toml:"file_size_limit"`
+		ImageTransformation struct {
+			Enabled *bool `toml:"enabled"`
+		} `toml:"image_transformation"`
 	} `toml:"storage"`
 	Studio struct {
 		Enabled *bool `toml:"enabled"`
@@ -197,6 +205,9 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 				return cfg, fmt.Errorf("reading %s: [storage] file_size_limit: %w", ConfigPath(dir), err)
 			}
 			cfg.StorageFileSizeLimit = n
+		}
+		if v := fc.Storage.ImageTransformation.Enabled; v != nil {
+			cfg.StorageImageTransformation = *v
 		}
 	case errors.Is(err, fs.ErrNotExist):
 	default:

@@ -28,11 +28,12 @@ func mountStorage(e *echo.Echo, p *Project, ex postgrest.Executor, log logs.Stat
 		blobs = d
 	}
 	cfg := storageapi.Config{
-		Engine:        p.Engine,
-		JWTSecret:     p.Config.JWTSecret,
-		Blobs:         blobs,
-		FileSizeLimit: p.Config.StorageFileSizeLimit,
-		OnStatement:   log,
+		Engine:                p.Engine,
+		JWTSecret:             p.Config.JWTSecret,
+		Blobs:                 blobs,
+		FileSizeLimit:         p.Config.StorageFileSizeLimit,
+		NoImageTransformation: !p.Config.StorageImageTransformation,
+		OnStatement:           log,
 	}
 	if p.pool != nil {
 		cfg.Engine, cfg.Executor = nil, ex

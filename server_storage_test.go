@@ -69,3 +69,15 @@ func TestStorageFileSizeLimitConfig(t *testing.T) {
 		t.Fatalf("bad size: %v", err)
 	}
 }
+
+// TestStorageImageTransformationConfig: [storage.image_transformation]
+// enabled, on unless turned off.
+func TestStorageImageTransformationConfig(t *testing.T) {
+	if cfg := tinybase.DefaultConfig(""); !cfg.StorageImageTransformation {
+		t.Error("off by default")
+	}
+	dir := project(t, map[string]string{"config.toml": "[storage.image_transformation]\nenabled = false\n"})
+	if cfg, err := tinybase.LoadConfig(dir, func(string) string { return "" }); err != nil || cfg.StorageImageTransformation {
+		t.Errorf("enabled = false: %v, %v", cfg.StorageImageTransformation, err)
+	}
+}

@@ -319,7 +319,7 @@ func (s *Server) signURL(w http.ResponseWriter, r *http.Request, bucket, key str
 	}
 	claims := jwt.MapClaims{"url": bucket + "/" + key, "scope": "download"}
 	urlPath := "/object/sign/"
-	if tf := body.Transform; tf != nil {
+	if tf := body.Transform; tf != nil && !s.cfg.NoImageTransformation {
 		// checked as a render request's query is, then kept in the token
 		// in the storage server's words
 		q := url.Values{"resize": {tf.Resize}, "format": {tf.Format}}

@@ -97,3 +97,21 @@ func TestRenderImage(t *testing.T) {
 	}
 	wantErr(t, h.do("POST", "/object/sign/pics/a.jpg", svc, map[string]any{"expiresIn": 60, "transform": map[string]any{"quality": 5}}), 400, "400", "InvalidRequest")
 }
+
+// TestRenderImageDisabled: with image transformation off the render
+// routes are not there and a signed URL ignores a transform.
+func TestRenderImageDisabled(t *testing.T) {
+	h := newHarness(t, nil, nil)
+	h.srv.cfg.NoImageTransformation = true
+	svc := h.service()
+	h.bucket(map[string]any{"name": "pics", "public": true})
+	wantOK(t, h.do("POST", "/object/pics/a.jpg", svc, testImage(t, "jpeg", 30, 20), "Content-Type", "image/jpeg"))
+	if r := h.do("GET", "/render/image/public/pics/a.jpg?width=10", "", nil); r.status != 404 {
+		t.Errorf("render: %d %s", r.status, r.body)
+	}
+	r := h.do("POST", "/object/sign/pics/a.jpg", svc, map[string]any{"expiresIn": 60, "transform": map[string]any{"width": 10}})
+	wantOK(t, r)
+	if signed, _ := r.json(t)["signedURL"].(string); !strings.HasPrefix(signed, "/object/sign/") {
+		t.Errorf("signed: %s", signed)
+	}
+}

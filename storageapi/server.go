@@ -39,6 +39,11 @@ type Config struct {
 	// file_size_limit); 0 is DefaultFileSizeLimit. A bucket's own limit
 	// can only lower it.
 	FileSizeLimit int64
+	// NoImageTransformation turns /render/image off ([storage.
+	// image_transformation] enabled = false): its routes answer 404 and
+	// a signed URL ignores a transform, as the storage server without
+	// imgproxy does.
+	NoImageTransformation bool
 	// Now is the clock (time.Now when nil), for token expiry in tests.
 	Now func() time.Time
 	// Logf reports failures answered with a 500 (log.Printf when nil).
@@ -272,7 +277,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) error {
 	case "render":
 		// /render/image/{public|authenticated|sign}/...: the image
 		// transformed (render.go)
-		if kind, rest, ok := strings.Cut(rest, "/"); ok && kind == "image" && (m == http.MethodGet || m == http.MethodHead) {
+		if kind, rest, ok := strings.Cut(rest, "/"); ok && kind == "image" && (m == http.MethodGet || m == http.MethodHead) && !s.cfg.NoImageTransformation {
 			verb, rest, _ := strings.Cut(rest, "/")
 			switch verb {
 			case "public":

@@ -40,6 +40,11 @@ func dropTLEStore(h Host, name string, cascade bool) error {
 			WithDetail("%s", strings.Join(lines, "\n")).
 			WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
 	}
+	if len(fns) == 1 {
+		h.Notice("NOTICE", "00000", fmt.Sprintf("drop cascades to function pgtle.%s()", quoteIdent(fns[0])))
+	} else {
+		h.Notice("NOTICE", "00000", fmt.Sprintf("drop cascades to %d other objects", len(fns)))
+	}
 	xh, ok := h.(ExtensionHost)
 	if !ok {
 		return pgerror.New(pgerror.FeatureNotSupported, "DROP EXTENSION pg_tle cannot drop its objects here")

@@ -131,6 +131,9 @@ CREATE TABLE pgtle.feature_info (
   PRIMARY KEY (feature, schema_name, proname)
 );
 
+-- feature_identity is pg_identify_object's identity of a function:
+-- schema-qualified name and argument types, built-in types other than
+-- those with SQL-standard names qualified by pg_catalog
 CREATE FUNCTION pgtle.register_feature(proc regproc, feature pgtle.pg_tle_features)
 RETURNS void LANGUAGE plpgsql AS $body$
 DECLARE
@@ -139,15 +142,28 @@ DECLARE
   fn_identity text;
 BEGIN
   -- the hooks are off unless pgtle.enable_* say otherwise (tinybase has
-  -- no setting for them: they read as off)
+  -- no such settings: they read as off)
   IF feature = 'passcheck' AND coalesce(current_setting('pgtle.enable_password_check', true), 'off') = 'off' THEN
     RAISE NOTICE 'pgtle.enable_password_check is set to off. To enable passcheck, set pgtle.enable_password_check = on';
   END IF;
   IF feature = 'clientauth' AND coalesce(current_setting('pgtle.enable_clientauth', true), 'off') = 'off' THEN
     RAISE NOTICE 'pgtle.enable_clientauth is set to off. To enable clientauth, set pgtle.enable_clientauth = on';
   END IF;
-  SELECT n.nspname, p.proname, pg_catalog.format('%I.%I(%s)', n.nspname, p.proname,
-           pg_catalog.pg_get_function_identity_arguments(p.oid))
+  SELECT n.nspname, p.proname,
+         pg_catalog.quote_ident(n.nspname) || '.' || pg_catalog.quote_ident(p.proname) || '(' ||
+         coalesce((SELECT pg_catalog.string_agg(
+                    CASE WHEN t.typnamespace = 'pg_catalog'::regnamespace
+                          AND t.typname NOT IN ('bit', 'bool', 'bpchar', 'float4', 'float8', 'int2', 'int4', 'int8',
+                                                'interval', 'numeric', 'time', 'timestamp', 'timetz', 'timestamptz',
+                                                'varbit', 'varchar')
+                         THEN 'pg_catalog.' || pg_catalog.format_type(t.oid, NULL)
+                         WHEN t.typnamespace = 'pg_catalog'::regnamespace
+                         THEN pg_catalog.format_type(t.oid, NULL)
+                         ELSE pg_catalog.quote_ident(tn.nspname) || '.' || pg_catalog.quote_ident(t.typname) END,
+                    ',' ORDER BY a.ord)
+                   FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(typ, ord)
+                   JOIN pg_catalog.pg_type t ON t.oid = a.typ
+                   JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace), '') || ')'
     INTO fn_schema, fn_name, fn_identity
     FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
    WHERE p.oid = proc;
@@ -155,13 +171,24 @@ BEGIN
 END
 $body$;
 
+-- registering again is false, after the same notices
 CREATE FUNCTION pgtle.register_feature_if_not_exists(proc regproc, feature pgtle.pg_tle_features)
 RETURNS boolean LANGUAGE plpgsql AS $body$
 BEGIN
+  IF EXISTS (SELECT FROM pgtle.feature_info f
+               JOIN pg_catalog.pg_proc p ON p.proname = f.proname
+               JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace AND n.nspname = f.schema_name
+              WHERE p.oid = proc AND f.feature = register_feature_if_not_exists.feature) THEN
+    IF feature = 'passcheck' AND coalesce(current_setting('pgtle.enable_password_check', true), 'off') = 'off' THEN
+      RAISE NOTICE 'pgtle.enable_password_check is set to off. To enable passcheck, set pgtle.enable_password_check = on';
+    END IF;
+    IF feature = 'clientauth' AND coalesce(current_setting('pgtle.enable_clientauth', true), 'off') = 'off' THEN
+      RAISE NOTICE 'pgtle.enable_clientauth is set to off. To enable clientauth, set pgtle.enable_clientauth = on';
+    END IF;
+    RETURN false;
+  END IF;
   PERFORM pgtle.register_feature(proc, feature);
   RETURN true;
-EXCEPTION WHEN unique_violation THEN
-  RETURN false;
 END
 $body$;
 
@@ -190,6 +217,28 @@ EXCEPTION WHEN no_data_found THEN
   RETURN false;
 END
 $body$;
+
+-- a registered function cannot be dropped; DROP EXTENSION forgets the
+-- features of the functions it drops
+CREATE FUNCTION pgtle.pg_tle_feature_info_sql_drop()
+RETURNS event_trigger LANGUAGE plpgsql AS $body$
+DECLARE
+  obj record;
+BEGIN
+  FOR obj IN SELECT * FROM pg_catalog.pg_event_trigger_dropped_objects() WHERE object_type = 'function' LOOP
+    IF tg_tag = 'DROP EXTENSION' THEN
+      DELETE FROM pgtle.feature_info WHERE schema_name = obj.schema_name
+         AND obj.object_identity LIKE pg_catalog.quote_ident(schema_name) || '.' || pg_catalog.quote_ident(proname) || '(%';
+    ELSIF EXISTS (SELECT FROM pgtle.feature_info WHERE schema_name = obj.schema_name
+         AND obj.object_identity LIKE pg_catalog.quote_ident(schema_name) || '.' || pg_catalog.quote_ident(proname) || '(%') THEN
+      RAISE EXCEPTION 'Function is referenced in pgtle.feature_info';
+    END IF;
+  END LOOP;
+END
+$body$;
+
+CREATE EVENT TRIGGER pg_tle_event_trigger_for_drop_function ON sql_drop
+  EXECUTE FUNCTION pgtle.pg_tle_feature_info_sql_drop();
 
 -- only pgtle_admin manages extensions and features; anyone may list them
 REVOKE EXECUTE ON FUNCTION

@@ -568,8 +568,8 @@ func tleUninstallUpdatePath(ctx context.Context, c routine.Caller, args []any) (
 // its _if_not_exists form.
 func tleShellType(ifNotExists bool) tleBody {
 	return func(ctx context.Context, c routine.Caller, args []any) (bool, error) {
-		rows, err := c.Query(ctx, "SELECT nspname::text FROM pg_catalog.pg_namespace WHERE oid = $1",
-			&routine.Params{Types: []*types.Type{types.Oid}}, []any{args[0]})
+		rows, err := c.Query(ctx, "SELECT nspname::text FROM pg_catalog.pg_namespace WHERE oid = $1::regnamespace::oid",
+			&routine.Params{Types: []*types.Type{types.Text}}, []any{fmt.Sprint(args[0])})
 		if err != nil {
 			return false, err
 		}

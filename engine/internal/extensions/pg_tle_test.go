@@ -1,0 +1,56 @@
+package extensions_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tinybase/tinybase/engine/enginetest"
+)
+
+// TestPgTleDurable reopens a data directory with a TLE installed (its
+// control function and scripts in pgtle) and created: the extension, its
+// objects and its stored definition come back, and ALTER EXTENSION
+// UPDATE follows an update path installed before the reopening.
+func TestPgTleDurable(t *testing.T) {
+	s2 := reopened(t, `create extension pg_tle;
+select pgtle.install_extension('greet', '1.0', 'greetings', $_$
+  create function greet(who text) returns text language sql as $$ select 'hello ' || who $$;
+$_$);
+create extension greet;`, `select pgtle.install_update_path('greet', '1.0', '1.1', $_$
+  create function greet_loud(who text) returns text language sql as $$ select upper(greet(who)) $$;
+$_$);`)
+	cases := []struct{ sql, want string }{
+		{`select extversion from pg_extension where extname = 'greet'`, "1.0"},
+		{`select greet('ann')`, "hello ann"},
+		{`select name, default_version, comment from pgtle.available_extensions()`, "greet|1.0|greetings"},
+		{`select source, target, path from pgtle.extension_update_paths('greet') order by 1`, "1.0|1.1|1.0--1.1\n1.1|1.0|<null>"},
+		{`alter extension greet update to '1.1'; select extversion from pg_extension where extname = 'greet'`, "1.1"},
+		{`select greet_loud('bo')`, "HELLO BO"},
+	}
+	for _, c := range cases {
+		if got := lastRows(enginetest.Exec(t, s2, c.sql)); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.sql, got, c.want)
+		}
+	}
+	if _, err := s2.Exec(context.Background(), `select pgtle.uninstall_extension('greet')`); err == nil {
+		t.Error("uninstalling a created TLE succeeded")
+	}
+	enginetest.Exec(t, s2, `drop extension greet; select pgtle.uninstall_extension('greet')`)
+	if got := lastRows(enginetest.Exec(t, s2, `select count(*) from pgtle.available_extensions()`)); got != "0" {
+		t.Errorf("after uninstall: %s TLEs left", got)
+	}
+}
+
+// TestPgTleInstallCreate is database.dev's install then create, with
+// requires and WITH SCHEMA, on the engine (and PostgreSQL when configured
+// with pg_tle preloaded).
+func TestPgTleInstallCreate(t *testing.T) {
+	s := enginetest.Session(t, enginetest.Migrated(t, "create extension pg_tle"))
+	enginetest.Exec(t, s, `create schema kit;
+select pgtle.install_extension('kit_base', '0.1.0', 'base', $_$ create function @extschema@.one() returns int language sql as $$ select 1 $$; $_$, '{}');
+select pgtle.install_extension('kit', '0.2.0', 'kit', $_$ create table @extschema@.items(id int primary key); $_$, '{kit_base}');
+create extension kit with schema kit cascade;`)
+	if got := lastRows(enginetest.Exec(t, s, `select kit.one(), (select count(*) from kit.items), (select string_agg(extname, ',' order by extname) from pg_extension where extname like 'kit%')`)); got != "1|0|kit,kit_base" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -54,3 +54,22 @@ create extension kit with schema kit cascade;`)
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestPgTleDbdevNames installs and creates TLEs named as database.dev
+// names its packages (handle@name, dashes), with a version given, into a
+// schema whose name needs quoting.
+func TestPgTleDbdevNames(t *testing.T) {
+	s := enginetest.Session(t, enginetest.Migrated(t, "create extension pg_tle"))
+	enginetest.Exec(t, s, `create schema "Kit Box";
+select pgtle.install_extension('olirice@asciiplot', '0.2.1', 'plots', $_$ create function @extschema@.plot() returns text language sql as $$ select '*'::text $$; $_$);
+select pgtle.install_extension('basejump-supabase_test_helpers', '0.0.6', 'helpers', 'create function tests_ok() returns bool language sql as $$ select true $$;');
+create extension "olirice@asciiplot" schema "Kit Box" version '0.2.1';
+create extension if not exists "basejump-supabase_test_helpers" version '0.0.6';`)
+	got := lastRows(enginetest.Exec(t, s, `select "Kit Box".plot(), tests_ok(), (select string_agg(extname || ' ' || extversion, ',' order by extname) from pg_extension where extname in ('olirice@asciiplot', 'basejump-supabase_test_helpers'))`))
+	if want := "*|t|basejump-supabase_test_helpers 0.0.6,olirice@asciiplot 0.2.1"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := s.Exec(context.Background(), `select pgtle.install_extension('bad/name', '1', 'x', 'select 1')`); err == nil {
+		t.Error("a name with a slash was installed")
+	}
+}

@@ -227,8 +227,13 @@ DECLARE
 BEGIN
   FOR obj IN SELECT * FROM pg_catalog.pg_event_trigger_dropped_objects() WHERE object_type = 'function' LOOP
     IF tg_tag = 'DROP EXTENSION' THEN
-      DELETE FROM pgtle.feature_info WHERE schema_name = obj.schema_name
-         AND obj.object_identity LIKE pg_catalog.quote_ident(schema_name) || '.' || pg_catalog.quote_ident(proname) || '(%';
+      -- a role that may not delete from it leaves the rows behind
+      BEGIN
+        DELETE FROM pgtle.feature_info WHERE schema_name = obj.schema_name
+           AND obj.object_identity LIKE pg_catalog.quote_ident(schema_name) || '.' || pg_catalog.quote_ident(proname) || '(%';
+      EXCEPTION WHEN insufficient_privilege THEN
+        NULL;
+      END;
     ELSIF EXISTS (SELECT FROM pgtle.feature_info WHERE schema_name = obj.schema_name
          AND obj.object_identity LIKE pg_catalog.quote_ident(schema_name) || '.' || pg_catalog.quote_ident(proname) || '(%') THEN
       RAISE EXCEPTION 'Function is referenced in pgtle.feature_info';

@@ -73,3 +73,20 @@ create extension if not exists "basejump-supabase_test_helpers" version '0.0.6';
 		t.Error("a name with a slash was installed")
 	}
 }
+
+// TestPgTleDropByPlainRole: the sql_drop event trigger pg_tle adds does
+// not stop a role that may not write pgtle.feature_info from dropping an
+// extension it owns.
+func TestPgTleDropByPlainRole(t *testing.T) {
+	s := enginetest.Session(t, enginetest.Migrated(t, "create extension pg_tle"))
+	enginetest.Exec(t, s, `create role tle_owner;
+grant create on schema public to tle_owner;
+select pgtle.install_extension('owned', '1.0', 'x', 'create function owned_f() returns int language sql as $$ select 1 $$;');
+set role tle_owner;
+create extension owned;
+drop extension owned;
+reset role`)
+	if got := lastRows(enginetest.Exec(t, s, `select count(*) from pg_extension where extname = 'owned'`)); got != "0" {
+		t.Errorf("extension left: %s", got)
+	}
+}

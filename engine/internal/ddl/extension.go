@@ -44,7 +44,10 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 	offer, ok := extensions.Offer(c.Name)
 	if !ok {
 		// a trusted language extension pg_tle stores (extension_tle.go)
-		tle, isTLE := extensions.TLE(cat, c.Name, "", c.Version)
+		tle, isTLE, err := extensions.TLE(cat, c.Name, "", c.Version)
+		if err != nil {
+			return err
+		}
 		if !isTLE {
 			return pgerror.New(pgerror.FeatureNotSupported, "extension %q is not available", c.Name).
 				WithHint("The extension must first be installed on the system where PostgreSQL is running.")
@@ -417,7 +420,10 @@ func AlterExtension(h Host, c *translate.AlterExtension) error {
 func updateExtension(h Host, ext *catalog.Extension, want string) error {
 	e, _ := extensions.Lookup(ext.Name)
 	if e == nil {
-		e, _ = extensions.TLE(h.Catalog(), ext.Name, ext.Version, want) // pg_tle's
+		var err error
+		if e, _, err = extensions.TLE(h.Catalog(), ext.Name, ext.Version, want); err != nil { // pg_tle's
+			return err
+		}
 	}
 	if want == "" && e != nil {
 		want = e.Version

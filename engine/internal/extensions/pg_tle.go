@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 //go:embed pg_tle.sql
@@ -69,9 +70,11 @@ func tleStored(cat *catalog.Catalog, fname string) (string, bool) {
 }
 
 // parseTLEControl parses a control file's `key = 'value'` lines (only
-// what build_extension_control_file_string writes, plus schema).
-func parseTLEControl(text string) tleControl {
-	var c tleControl
+// what build_extension_control_file_string writes, plus schema). An
+// E” string, which pg_tle writes for a value with a backslash, is a
+// syntax error to the configuration-file parser pg_tle reads it with;
+// syntax says so.
+func parseTLEControl(text string) (c tleControl, syntax bool) {
 	for _, line := range strings.Split(text, "\n") {
 		key, val, ok := strings.Cut(line, "=")
 		if !ok {
@@ -80,10 +83,9 @@ func parseTLEControl(text string) tleControl {
 		key = strings.TrimSpace(key)
 		val = strings.TrimSpace(val)
 		if strings.HasPrefix(val, "E'") || strings.HasPrefix(val, "e'") {
-			val = strings.ReplaceAll(untleQuoteLiteral(val[1:]), `\\`, `\`)
-		} else {
-			val = untleQuoteLiteral(val)
+			syntax = true
 		}
+		val = tleUnquote(val)
 		switch key {
 		case "default_version":
 			c.defaultVersion = val
@@ -99,10 +101,10 @@ func parseTLEControl(text string) tleControl {
 			}
 		}
 	}
-	return c
+	return c, syntax
 }
 
-func untleQuoteLiteral(v string) string {
+func tleUnquote(v string) string {
 	if len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
 		return strings.ReplaceAll(v[1:len(v)-1], "''", "'")
 	}
@@ -136,6 +138,9 @@ func (c tleControl) String() string {
 type tleDef struct {
 	name    string
 	control tleControl
+	// err is the control file's syntax error, which every reader of it
+	// reports
+	err     error
 	install map[string]string
 	update  map[[2]string]string
 }
@@ -164,7 +169,11 @@ func loadTLE(cat *catalog.Catalog, name string) (*tleDef, bool) {
 	if !ok {
 		return nil, false
 	}
-	d := &tleDef{name: name, control: parseTLEControl(ctl), install: map[string]string{}, update: map[[2]string]string{}}
+	d := &tleDef{name: name, install: map[string]string{}, update: map[[2]string]string{}}
+	var syntax bool
+	if d.control, syntax = parseTLEControl(ctl); syntax {
+		d.err = pgerror.New(pgerror.SyntaxError, "syntax error in extension control function for %q", name)
+	}
 	prefix := name + "--"
 	for _, f := range cat.AllFunctions() {
 		if f.Schema != tleSchema || !strings.HasPrefix(f.Name, prefix) || !strings.HasSuffix(f.Name, ".sql") {
@@ -273,10 +282,13 @@ func (d *tleDef) path(from, to string) ([]Update, bool) {
 // when name is not a TLE. Its Version is the target; Versions()[0] and
 // UpdatePath then give the scripts to run, and an unreachable target has
 // no path, so the callers' errors are PostgreSQL's.
-func TLE(cat *catalog.Catalog, name, from, to string) (*Extension, bool) {
+func TLE(cat *catalog.Catalog, name, from, to string) (*Extension, bool, error) {
 	d, ok := loadTLE(cat, name)
 	if !ok {
-		return nil, false
+		return nil, false, nil
+	}
+	if d.err != nil {
+		return nil, true, d.err
 	}
 	if to == "" {
 		to = d.control.defaultVersion
@@ -286,11 +298,11 @@ func TLE(cat *catalog.Catalog, name, from, to string) (*Extension, bool) {
 	if from != "" {
 		e.ScriptVersion = from
 		e.Updates, _ = d.path(from, to)
-		return e, true
+		return e, true, nil
 	}
 	if s, ok := d.install[to]; ok {
 		e.Script, e.ScriptVersion = s, to
-		return e, true
+		return e, true, nil
 	}
 	// the install script with the shortest path to the target
 	best := -1
@@ -310,7 +322,7 @@ func TLE(cat *catalog.Catalog, name, from, to string) (*Extension, bool) {
 		// no script reaches it: a start no path leads from
 		e.ScriptVersion = "\x00"
 	}
-	return e, true
+	return e, true, nil
 }
 
 // TLERequires lists the extensions the TLE called name requires (its
@@ -320,7 +332,8 @@ func TLERequires(cat *catalog.Catalog, name string) ([]string, bool) {
 	if !ok {
 		return nil, false
 	}
-	return parseTLEControl(ctl).requires, true
+	c, _ := parseTLEControl(ctl)
+	return c.requires, true
 }
 
 // TLEStore lists the functions of pgtle that pg_tle records as depending

@@ -345,6 +345,9 @@ func tleSetDefaultVersion(ctx context.Context, c routine.Caller, args []any) (bo
 		return false, err
 	}
 	d, ok := loadTLE(c.Catalog(), name)
+	if ok && d.err != nil {
+		return false, d.err
+	}
 	found := false
 	if ok {
 		for _, v := range d.versions() {
@@ -391,6 +394,9 @@ func tleAvailableExtensions(_ context.Context, c routine.Caller, _ *catalog.Func
 	var out [][]any
 	for _, n := range tleNames(c.Catalog()) {
 		d, _ := loadTLE(c.Catalog(), n)
+		if d.err != nil {
+			return nil, d.err
+		}
 		out = append(out, []any{n, d.control.defaultVersion, d.control.comment})
 	}
 	return out, nil
@@ -401,6 +407,9 @@ func tleAvailableVersions(_ context.Context, c routine.Caller, _ *catalog.Functi
 	var out [][]any
 	for _, n := range tleNames(c.Catalog()) {
 		d, _ := loadTLE(c.Catalog(), n)
+		if d.err != nil {
+			return nil, d.err
+		}
 		for _, v := range d.versions() {
 			out = append(out, []any{n, v, false, false, false, nullIfEmpty(d.control.schema),
 				nameArray(d.control.requires), d.control.comment})
@@ -414,6 +423,9 @@ func tleAvailableVersions(_ context.Context, c routine.Caller, _ *catalog.Functi
 func tleUpdatePaths(_ context.Context, c routine.Caller, _ *catalog.Function, args []any) ([][]any, error) {
 	name := fmt.Sprint(args[0])
 	d, ok := loadTLE(c.Catalog(), name)
+	if ok && d.err != nil {
+		return nil, d.err
+	}
 	if !ok {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "extension %q is not available", name).
 			WithHint("The extension must first be installed on the system where PostgreSQL is running.")
@@ -521,6 +533,9 @@ func tleUninstallVersion(ctx context.Context, c routine.Caller, args []any) (boo
 	name, version := fmt.Sprint(args[0]), fmt.Sprint(args[1])
 	count, def := 0, ""
 	if d, ok := loadTLE(c.Catalog(), name); ok {
+		if d.err != nil {
+			return false, d.err
+		}
 		count, def = len(d.versions()), d.control.defaultVersion
 	}
 	sqlPattern := name + "--%" + version + "%.sql"

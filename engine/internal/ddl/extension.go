@@ -43,8 +43,16 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 	}
 	offer, ok := extensions.Offer(c.Name)
 	if !ok {
-		return pgerror.New(pgerror.FeatureNotSupported, "extension %q is not available", c.Name).
-			WithHint("The extension must first be installed on the system where PostgreSQL is running.")
+		// a trusted language extension pg_tle stores (extension_tle.go)
+		tle, isTLE, err := extensions.TLE(cat, c.Name, "", c.Version)
+		if err != nil {
+			return err
+		}
+		if !isTLE {
+			return pgerror.New(pgerror.FeatureNotSupported, "extension %q is not available", c.Name).
+				WithHint("The extension must first be installed on the system where PostgreSQL is running.")
+		}
+		offer = extensions.Offered{Name: tle.Name, Version: tle.Version, StandIn: tle}
 	}
 	e := offer.StandIn
 	if e == nil {
@@ -219,11 +227,10 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 		return pgerror.New(pgerror.UndefinedObject, "extension %q does not exist", name)
 	}
 	for _, other := range cat.Extensions() {
-		e, ok := extensions.Lookup(other.Name)
-		if !ok || other.Name == name {
+		if other.Name == name {
 			continue
 		}
-		for _, r := range e.Requires {
+		for _, r := range extensionRequires(cat, other.Name) {
 			if r != name {
 				continue
 			}
@@ -237,6 +244,9 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 				return err
 			}
 		}
+	}
+	if err := dropTLEStore(h, name, cascade); err != nil { // extension_tle.go
+		return err
 	}
 	// Off the list first, so its members may be dropped.
 	h.SetCatalog(h.Catalog().DropExtension(name))
@@ -409,6 +419,12 @@ func AlterExtension(h Host, c *translate.AlterExtension) error {
 // empty) run, and what they create joins the extension's members.
 func updateExtension(h Host, ext *catalog.Extension, want string) error {
 	e, _ := extensions.Lookup(ext.Name)
+	if e == nil {
+		var err error
+		if e, _, err = extensions.TLE(h.Catalog(), ext.Name, ext.Version, want); err != nil { // pg_tle's
+			return err
+		}
+	}
 	if want == "" && e != nil {
 		want = e.Version
 	}

@@ -48,6 +48,7 @@ var all = sync.OnceValue(func() []*Extension {
 		hypopgExt(),       // hypopg.go
 		indexAdvisor(),    // index_advisor.go
 		timescaledbExt(),  // timescaledb*.go
+		pgTle(),           // pg_tle*.go
 	}
 })
 

@@ -51,9 +51,15 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 	case "rename_column":
 		err = renameColumn(h, ctx, c)
 	case "sequence":
+		for _, n := range c.Notices {
+			h.Notice("NOTICE", "00000", n)
+		}
 		checksBefore := partitionChecksBefore(h, ctx, c.Schema, c.Table) // partition_checks.go
 		if len(c.Retypes) > 0 {                                          // ALTER COLUMN TYPE with other actions
 			err = alterType(h, ctx, c)
+		}
+		if err == nil && len(c.DropForeignKeys) > 0 {
+			err = dropForeignKeys(h, ctx, c)
 		}
 		if err == nil {
 			err = runSequence(h, ctx, c.Stmts)
@@ -98,6 +104,55 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 		err = fmt.Errorf("engine: unknown table DDL %q", c.Kind)
 	}
 	return tag, err
+}
+
+// dropForeignKeys drops foreign keys of c's table, found by its schema
+// (a search_path without it, as pg_dump's, still reaches it), and the
+// clones its partitions have of them (clonePartitionForeignKeys).
+func dropForeignKeys(h Host, ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := mustTable(h, ctx, c.Schema, c.Table)
+	if err != nil {
+		return err
+	}
+	for _, name := range c.DropForeignKeys {
+		if err := t.DropForeignKey(ctx, name); err != nil {
+			return err
+		}
+	}
+	return dropPartitionForeignKeys(h, ctx, catalog.QName{Schema: c.Schema, Name: c.Table}, c.DropForeignKeys)
+}
+
+// dropPartitionForeignKeys drops the named foreign keys from the
+// partitions under partitioned table q, which hold them as clones.
+func dropPartitionForeignKeys(h Host, ctx *sql.Context, q catalog.QName, names []string) error {
+	cat := h.Catalog()
+	if _, ok := cat.Partitioned(q); !ok {
+		return nil
+	}
+	for _, child := range cat.Children(q) {
+		ct, ok := h.Table(ctx, child.Schema, child.Name)
+		if !ok {
+			continue
+		}
+		have, err := ct.GetDeclaredForeignKeys(ctx)
+		if err != nil {
+			return err
+		}
+		for _, name := range names {
+			for _, fk := range have {
+				if fk.Name != name {
+					continue
+				}
+				if err := ct.DropForeignKey(ctx, name); err != nil {
+					return err
+				}
+			}
+		}
+		if err := dropPartitionForeignKeys(h, ctx, child, names); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // runSequence plans and runs GMS statements one after another, each seeing

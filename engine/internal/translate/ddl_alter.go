@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -81,6 +82,8 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 	// defaults when it adds a column).
 	recompute := ""
 	var notValid, validated []string  // CHECK constraints (sequence)
+	var dropFKs []string              // foreign keys to drop (sequence: before the rest)
+	var skipped []string              // NOTICEs of DROP CONSTRAINT IF EXISTS on missing constraints
 	var opts *TableOptions            // REPLICA IDENTITY, SET / RESET (storage parameters)
 	var identitySeqs []CatalogCommand // ADD GENERATED ... AS IDENTITY
 	// DROP DEFAULT runs before ALTER COLUMN TYPE whatever their order
@@ -206,12 +209,19 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			kind, ok := ti.Constraints[cmd.Name]
 			if !ok {
 				if cmd.MissingOk {
+					skipped = append(skipped, fmt.Sprintf("constraint %q of relation %q does not exist, skipping", cmd.Name, ti.Name))
 					continue
 				}
 				fail(pgerror.New(pgerror.UndefinedObject, "constraint %q of relation %q does not exist", cmd.Name, ti.Name))
 			}
 			t.checkInheritedDrop(ti, cmd.Name, kind) // partition_checks.go
-			add(dropConstraint(cmd.Name, kind))
+			if kind == 'f' {
+				// dropped on storage by the table's schema: GMS finds the
+				// table again by its bare name, on the search path
+				dropFKs = append(dropFKs, cmd.Name)
+			} else {
+				add(dropConstraint(cmd.Name, kind))
+			}
 			if kind == 'x' {
 				t.exclusions = append(t.exclusions, &ExclusionDef{Name: cmd.Name, Drop: true})
 			}
@@ -240,14 +250,14 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 		}
 	}
 	if opts != nil {
-		if len(retypes) == 0 && len(at.Statements) == 0 && len(validated) == 0 {
+		if len(retypes) == 0 && len(at.Statements) == 0 && len(validated)+len(dropFKs)+len(skipped) == 0 {
 			return Result{Cmd: opts, Tag: "ALTER TABLE"}, nil
 		}
-		res, err := t.alterTableRest(ti, at, retypes, colDeps, pkName, recompute, notValid, validated)
+		res, err := t.alterTableRest(ti, at, retypes, colDeps, alterExtras{pkName, recompute, notValid, validated, dropFKs, skipped})
 		res.Catalog = append(append(res.Catalog, identitySeqs...), opts)
 		return res, err
 	}
-	res, err := t.alterTableRest(ti, at, retypes, colDeps, pkName, recompute, notValid, validated)
+	res, err := t.alterTableRest(ti, at, retypes, colDeps, alterExtras{pkName, recompute, notValid, validated, dropFKs, skipped})
 	res.Catalog = append(res.Catalog, identitySeqs...)
 	return res, err
 }
@@ -319,21 +329,37 @@ func alterInPasses(s *pg.AlterTableStmt, retyped map[string]bool) Result {
 	return Result{Cmd: &AlterPasses{Steps: []*pg.Node{step(first), step(rest)}}, Tag: "ALTER TABLE"}
 }
 
+// alterExtras are what an ALTER TABLE's subcommands leave for the engine
+// to do around the GMS statements (TableDDL "sequence").
+type alterExtras struct {
+	pkName    string // the primary key's name
+	recompute string // a column to touch so a stored generated column is computed
+	// CHECK constraints added NOT VALID and validated
+	notValid, validated []string
+	dropFKs             []string // foreign keys to drop first
+	notices             []string // NOTICEs to raise first (IF EXISTS on missing constraints)
+}
+
+// simple reports whether the GMS statements alone do everything.
+func (x alterExtras) simple() bool {
+	return x.pkName == "" && x.recompute == "" && len(x.notValid)+len(x.validated)+len(x.dropFKs)+len(x.notices) == 0
+}
+
 // alterTableRest is the statement the ALTER TABLE subcommands GMS runs
 // (and the engine's table DDL) make.
-func (t *Translator) alterTableRest(ti *TableInfo, at *sqlparser.AlterTable, retypes []Retype, colDeps *DropColumnDeps, pkName, recompute string, notValid, validated []string) (Result, error) {
+func (t *Translator) alterTableRest(ti *TableInfo, at *sqlparser.AlterTable, retypes []Retype, colDeps *DropColumnDeps, x alterExtras) (Result, error) {
 	tn := at.Table
-	if len(retypes) > 0 && len(at.Statements) == 0 && pkName == "" && recompute == "" && len(notValid)+len(validated) == 0 {
+	if len(retypes) > 0 && len(at.Statements) == 0 && x.simple() {
 		return withColumnDeps(Result{Cmd: &TableDDL{Kind: "alter_type", Schema: ti.Schema, Table: ti.Name, Retypes: retypes}, Tag: "ALTER TABLE"}, colDeps), nil
 	}
 	if len(retypes) == 0 {
 		switch len(at.Statements) {
 		case 0:
-			if len(validated) == 0 {
-				return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+			if len(x.validated)+len(x.dropFKs) == 0 {
+				return Result{Cmd: &TableDDL{Kind: "noop", Notices: x.notices}, Tag: "ALTER TABLE"}, nil
 			}
 		case 1:
-			if pkName == "" && recompute == "" && len(notValid)+len(validated) == 0 && !t.isPartitioned(ti) {
+			if x.simple() && !t.isPartitioned(ti) {
 				return withColumnDeps(Result{Stmt: at, Tag: "ALTER TABLE"}, colDeps), nil
 			}
 		}
@@ -343,12 +369,13 @@ func (t *Translator) alterTableRest(ti *TableInfo, at *sqlparser.AlterTable, ret
 	// each clause runs as its own statement instead, in order.
 	// ALTER COLUMN TYPE runs first, as PostgreSQL's pass for it comes
 	// before the passes adding columns and constraints
-	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: pkName, NotValid: notValid, Validated: validated, Retypes: retypes}
+	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: x.pkName, NotValid: x.notValid, Validated: x.validated,
+		Retypes: retypes, DropForeignKeys: x.dropFKs, Notices: x.notices}
 	for _, d := range at.Statements {
 		seq.Stmts = append(seq.Stmts, &sqlparser.AlterTable{Table: tn, Statements: []*sqlparser.DDL{d}})
 	}
-	if recompute != "" {
-		col := &sqlparser.ColName{Name: sqlparser.NewColIdent(recompute)}
+	if x.recompute != "" {
+		col := &sqlparser.ColName{Name: sqlparser.NewColIdent(x.recompute)}
 		seq.Stmts = append(seq.Stmts, &sqlparser.Update{
 			TableExprs: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn}},
 			Exprs:      sqlparser.AssignmentExprs{&sqlparser.AssignmentExpr{Name: col, Expr: col}},

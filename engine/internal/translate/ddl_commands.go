@@ -27,8 +27,11 @@ type TableDDL struct {
 
 	Retypes []Retype // alter_type
 
-	Stmts  []sqlparser.Statement // sequence: GMS statements run in order
-	PKName string                // sequence: then give Table's primary key this name
+	Stmts []sqlparser.Statement // sequence: GMS statements run in order
+	// sequence: first drop these foreign keys of Table (PostgreSQL's
+	// drop pass comes first)
+	DropForeignKeys []string
+	PKName          string // sequence: then give Table's primary key this name
 	// sequence: then mark these CHECK constraints of Table not validated
 	// (added NOT VALID) and validated (VALIDATE CONSTRAINT)
 	NotValid, Validated []string
@@ -42,7 +45,7 @@ type TableDDL struct {
 
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
 
-	Notices []string // noop: NOTICEs to raise (DROP ... IF EXISTS of missing objects)
+	Notices []string // noop, sequence: NOTICEs to raise (DROP ... IF EXISTS of missing objects)
 	// NoticeCode is the SQLSTATE of Notices ("" is 00000; CREATE ... IF
 	// NOT EXISTS of an existing relation sends 42P07).
 	NoticeCode string

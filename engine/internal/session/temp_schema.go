@@ -37,6 +37,10 @@ func (s *Session) prepareTemp(sqlText string, stmt *pg.Node) error {
 	own := s.tempSchemaName()
 	var other error
 	pgtree.Walk(stmt, func(m any) bool {
+		if names := routineName(m); len(names) == 2 && names[0].GetString_().GetSval() == "pg_temp" {
+			names[0] = pg.MakeStrNode(own) // a temporary function: pg_temp.f
+			return true
+		}
 		rv, ok := m.(*pg.RangeVar)
 		switch {
 		case !ok:
@@ -49,6 +53,11 @@ func (s *Session) prepareTemp(sqlText string, stmt *pg.Node) error {
 	})
 	if other != nil {
 		return other
+	}
+	if cf := stmt.GetCreateFunctionStmt(); cf != nil && len(cf.Funcname) == 2 && cf.Funcname[0].GetString_().GetSval() == own {
+		// CREATE FUNCTION pg_temp.f: the session's temporary schema holds
+		// it, and it goes with the session
+		return s.ensureTempSchema(own)
 	}
 	if target == nil {
 		return nil
@@ -68,6 +77,16 @@ func (s *Session) prepareTemp(sqlText string, stmt *pg.Node) error {
 		return nil
 	}
 	target.Schemaname = own
+	if err := s.ensureTempSchema(own); err != nil {
+		return err
+	}
+	s.noteOnCommit(stmt, target)
+	return nil
+}
+
+// ensureTempSchema makes the session's temporary schema own when it does
+// not exist yet.
+func (s *Session) ensureTempSchema(own string) error {
 	txn := s.StorageTxn()
 	if !txn.HasSchema(own) {
 		if err := txn.CreateSchema(own); err != nil {
@@ -75,7 +94,21 @@ func (s *Session) prepareTemp(sqlText string, stmt *pg.Node) error {
 		}
 	}
 	s.tempNS = own
-	s.noteOnCommit(stmt, target)
+	return nil
+}
+
+// routineName is the name list of a routine a node names or calls: a
+// call, CREATE FUNCTION / PROCEDURE, or a routine with its argument
+// types (DROP, ALTER, COMMENT, GRANT).
+func routineName(m any) []*pg.Node {
+	switch n := m.(type) {
+	case *pg.FuncCall:
+		return n.Funcname
+	case *pg.CreateFunctionStmt:
+		return n.Funcname
+	case *pg.ObjectWithArgs:
+		return n.Objname
+	}
 	return nil
 }
 

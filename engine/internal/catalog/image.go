@@ -66,6 +66,10 @@ type Image struct {
 	// Inherits and PartitionKeys are table inheritance (inherits.go)
 	Inherits      []Inheritance
 	PartitionKeys []PartitionKey
+	// IndexLinks are attached indexes and InvalidIndexes the partitioned
+	// indexes not yet valid (index_inherits.go)
+	IndexLinks     []IndexLink
+	InvalidIndexes []ObjectKey
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -365,6 +369,7 @@ func (c *Catalog) Image() (Image, error) {
 	img.Deferrable = c.DeferrableConstraints()
 	img.Exclusions = c.AllExclusions()
 	img.Inherits, img.PartitionKeys = inheritanceImage(c)
+	img.IndexLinks, img.InvalidIndexes = c.IndexLinks(), c.InvalidIndexes()
 	img.EventTriggers = c.eventTriggerImage()
 	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
 	img.Statistics = c.statistics
@@ -606,6 +611,7 @@ func FromImage(img Image) (*Catalog, error) {
 		}
 	}
 	c.inheritanceFromImage(img.Inherits, img.PartitionKeys)
+	c.indexLinksFromImage(img.IndexLinks, img.InvalidIndexes) // index_inherits.go
 	if img.Exclusions != nil {
 		c.exclusions = entriesMap(img.Exclusions, func(e Exclusion) (ObjectKey, Exclusion) { return e.Key, e })
 	}

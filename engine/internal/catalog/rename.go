@@ -37,6 +37,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 	n.renameDeferrableTable(old, new)
 	n.renameExclusionTable(old, new) // exclusions.go
 	n.renameInheritance(old, new)
+	n.renameIndexTable(old, new)      // index_inherits.go
 	n.renameStatisticsTable(old, new) // statistics.go
 	n.security = c.sec().renameTable(old, new)
 	return n.renamePublicationTable(old, new)

@@ -43,11 +43,40 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			}
 		}
 	}
+	pk := catalog.IndexKey(q, def.Name)
+	if def.Only {
+		// ON ONLY: invalid until each partition has one attached
+		// (index_attach.go)
+		if len(cat.Children(q)) > 0 {
+			h.SetCatalog(cat.SetIndexValid(pk, false))
+		}
+		return nil
+	}
+	pt, ok := h.Table(ctx, q.Schema, q.Name)
+	if !ok {
+		return nil
+	}
+	pix, ok := indexNamed(ctx, pt, def.Name)
+	if !ok {
+		return nil
+	}
 	for _, child := range cat.Children(q) {
+		// a partition's matching index is attached rather than made again
+		if found, err := attachMatching(h, ctx, q, pix, child); err != nil || found {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		cd := *def
 		cd.Name, cd.IfNotExists = childIndexName(h, ctx, child, append(indexNameParts(def.Columns, def.Source), def.Include...), "idx"), false
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: child.Schema, Table: child.Name, Index: &cd}); err != nil {
 			return err
+		}
+		ck := catalog.IndexKey(child, cd.Name)
+		h.SetCatalog(h.Catalog().AttachIndex(ck, pk))
+		if !h.Catalog().IndexValid(ck) {
+			h.SetCatalog(h.Catalog().SetIndexValid(pk, false))
 		}
 	}
 	return nil
@@ -103,7 +132,17 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 		have[indexShape(ix)] = true
 	}
 	for _, ix := range pinfos {
-		if ix.PrimaryKey || ix.ForFK || have[indexShape(ix)] {
+		if ix.ForFK {
+			continue
+		}
+		// the partition's own matching index is attached (index_attach.go)
+		if found, err := attachMatching(h, ctx, pq, ix, child); err != nil || found {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		if ix.PrimaryKey || have[indexShape(ix)] {
 			continue
 		}
 		if ix.Expression && len(ix.Source) == 0 || ix.Partial && ix.WhereSource == "" {
@@ -130,6 +169,9 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 			return err
 		}
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: schema, Table: name, Index: def}); err != nil {
+			return err
+		}
+		if _, err := attachMatching(h, ctx, pq, ix, child); err != nil {
 			return err
 		}
 	}

@@ -20,6 +20,11 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if s.Objtype == pg.ObjectType_OBJECT_TYPE {
 		return t.alterCompositeType(s), nil // catalog_composite.go
 	}
+	if s.Objtype == pg.ObjectType_OBJECT_INDEX {
+		if res, ok := t.alterIndex(s); ok { // ddl_index_attach.go
+			return res, nil
+		}
+	}
 	if s.Objtype != pg.ObjectType_OBJECT_TABLE {
 		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s is not supported yet", objectWord(s.Objtype))
 	}
@@ -55,6 +60,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if err == nil {
 		res = withExclusions(res, ti.Schema, ti.Name, t.exclusions) // ddl_exclusion.go
 		res = withIncludes(res, ti.Schema, ti.Name, t.includes)     // ddl_include.go
+		if !t.recursing && !s.Relation.Inh && t.isPartitioned(ti) && addsKey(s) {
+			res = withIndexLinks(res, ti.Schema, ti.Name, "only") // ddl_index_attach.go
+		}
 	}
 	t.exclusions, t.includes = nil, nil
 	return t.withDeferrals(res, catalog.QName{Schema: ti.Schema, Name: ti.Name}, false), err

@@ -148,6 +148,9 @@ func (t *Translator) checkInheritedAlter(s *pg.AlterTableStmt, ti *TableInfo) {
 			if c != nil && c.Contype == pg.ConstrType_CONSTR_CHECK && c.IsNoInherit && parted {
 				fail(pgerror.New(pgerror.InvalidTableDefinition, "cannot add NO INHERIT constraint to partitioned table %q", ti.Name))
 			}
+			if uniqueConstraint(cmd) && parted && only {
+				t.checkOnlyKey(c, q) // ddl_index_attach.go
+			}
 			if uniqueConstraint(cmd) && parted {
 				kind := "UNIQUE"
 				if c.Contype == pg.ConstrType_CONSTR_PRIMARY {
@@ -237,6 +240,10 @@ func (t *Translator) alterTree(s *pg.AlterTableStmt, ti *TableInfo) (Result, boo
 		}
 		if len(cmds) > 0 {
 			step(&pg.RangeVar{Schemaname: d.Schema, Relname: d.Name, Relpersistence: "p", Location: -1}, cmds)
+			if isPartition && addsKeyCmds(cmds) {
+				last := &tree.Steps[len(tree.Steps)-1]
+				last.Res = withIndexLinks(last.Res, d.Schema, d.Name, "attach") // ddl_index_attach.go
+			}
 		}
 	}
 	return Result{Cmd: tree, Tag: "ALTER TABLE"}, true

@@ -74,3 +74,21 @@ func (s *State) indexInheritsRows() ([][]any, error) {
 	}
 	return out, nil
 }
+
+// indexLinkDepends are pg_depend's rows of attached indexes, as
+// IndexSetParentIndex records them: the partition's index depends on
+// its parent index (P) and on its table (S); a constraint's index's
+// constraint likewise on the parent constraint. pg_dump orders a
+// partitioned index before its partitions' by them.
+func indexLinkDepends(links []catalog.IndexLink) [][]any {
+	var out [][]any
+	for _, l := range links {
+		child, parent := RelationOID(l.Child.Schema, l.Child.Column), RelationOID(l.Parent.Schema, l.Parent.Column)
+		out = append(out,
+			[]any{uint32(pgClassOID), child, int32(0), uint32(pgClassOID), parent, int32(0), "P"},
+			[]any{uint32(pgClassOID), child, int32(0), uint32(pgClassOID), RelationOID(l.Child.Schema, l.Child.Name), int32(0), "S"},
+			[]any{uint32(pgConstraintOID), stableOID("c:" + l.Child.Schema + "." + l.Child.Name + "." + l.Child.Column), int32(0),
+				uint32(pgConstraintOID), stableOID("c:" + l.Parent.Schema + "." + l.Parent.Name + "." + l.Parent.Column), int32(0), "P"})
+	}
+	return out
+}

@@ -13,7 +13,7 @@ import (
 
 // TestPgDumpPartitionedRoundTrip dumps a partitioned schema (a
 // sub-partitioned tree, a primary key, plain, expression and partial
-// indexes) with PostgreSQL 15's pg_dump, which writes each partitioned
+// indexes, column statistics targets and options) with PostgreSQL 15's pg_dump, which writes each partitioned
 // index ON ONLY the partitioned table, the partitions' own, and ALTER
 // INDEX ... ATTACH PARTITION, restores the dump into a fresh database
 // with psql and dumps that again: the two dumps are the same.
@@ -28,7 +28,10 @@ create table public.ev_2024_a partition of public.ev_2024 for values from (0) to
 create table public.ev_2024_b partition of public.ev_2024 default;
 create index ev_kind_idx on public.ev (kind);
 create index on public.ev (lower(kind)) where kind is not null;
-create unique index ev_uk on public.ev (kind, at, id)`
+create unique index ev_uk on public.ev (kind, at, id);
+alter table public.ev alter column kind set statistics 300;
+alter table only public.ev_2023 alter column kind set (n_distinct = -0.5);
+alter index public.ev_2023_lower_idx alter column 1 set statistics 50`
 	_, url := startServer(t, Config{})
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
@@ -55,6 +58,9 @@ create unique index ev_uk on public.ev (kind, at, id)`
 		"ALTER INDEX public.ev_2024_pkey ATTACH PARTITION public.ev_2024_b_pkey;",
 		"ALTER INDEX public.ev_kind_idx ATTACH PARTITION public.ev_2024_kind_idx;",
 		"ALTER INDEX public.ev_uk ATTACH PARTITION public.ev_2023_kind_at_id_idx;",
+		"ALTER TABLE ONLY public.ev_2024_b ALTER COLUMN kind SET STATISTICS 300;",
+		"ALTER TABLE ONLY public.ev_2023 ALTER COLUMN kind SET (n_distinct=-0.5);",
+		"ALTER INDEX public.ev_2023_lower_idx ALTER COLUMN 1 SET STATISTICS 50;",
 	} {
 		if !strings.Contains(dump, line) {
 			t.Errorf("dump lacks %q", line)

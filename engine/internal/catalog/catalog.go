@@ -53,6 +53,9 @@ type Catalog struct {
 	// (index_inherits.go)
 	indexParents   map[ObjectKey]ObjectKey
 	invalidIndexes map[ObjectKey]bool
+	// colSettings are columns' statistics targets and options
+	// (column_stats.go)
+	colSettings map[ObjectKey]ColumnSetting
 	// opclasses are the user operator families and classes
 	// (opclasses.go), nil when none
 	opclasses *opclassSet

@@ -70,6 +70,9 @@ type Image struct {
 	// indexes not yet valid (index_inherits.go)
 	IndexLinks     []IndexLink
 	InvalidIndexes []ObjectKey
+	// ColumnSettings are columns' statistics targets and options
+	// (column_stats.go)
+	ColumnSettings []ColumnSetting
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -370,6 +373,7 @@ func (c *Catalog) Image() (Image, error) {
 	img.Exclusions = c.AllExclusions()
 	img.Inherits, img.PartitionKeys = inheritanceImage(c)
 	img.IndexLinks, img.InvalidIndexes = c.IndexLinks(), c.InvalidIndexes()
+	img.ColumnSettings = c.ColumnSettings()
 	img.EventTriggers = c.eventTriggerImage()
 	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
 	img.Statistics = c.statistics
@@ -612,6 +616,9 @@ func FromImage(img Image) (*Catalog, error) {
 	}
 	c.inheritanceFromImage(img.Inherits, img.PartitionKeys)
 	c.indexLinksFromImage(img.IndexLinks, img.InvalidIndexes) // index_inherits.go
+	if img.ColumnSettings != nil {
+		c.colSettings = entriesMap(img.ColumnSettings, func(e ColumnSetting) (ObjectKey, ColumnSetting) { return e.Key, e })
+	}
 	if img.Exclusions != nil {
 		c.exclusions = entriesMap(img.Exclusions, func(e Exclusion) (ObjectKey, Exclusion) { return e.Key, e })
 	}

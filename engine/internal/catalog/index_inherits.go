@@ -116,12 +116,17 @@ func (c *Catalog) DropIndexLinks(k ObjectKey) *Catalog {
 // old of table follow its rename to new.
 func (c *Catalog) RenameIndex(table QName, old, new string) *Catalog {
 	ok, nk := IndexKey(table, old), IndexKey(table, new)
-	return c.rekeyIndexes(func(k ObjectKey) ObjectKey {
+	n := c.rekeyIndexes(func(k ObjectKey) ObjectKey {
 		if k == ok {
 			return nk
 		}
 		return k
 	})
+	if n == c && len(c.colSettings) > 0 {
+		n = c.clone()
+	}
+	n.renameIndexColumnSettings(table, old, new) // column_stats.go
+	return n
 }
 
 // renameIndexTable moves the links of table old's indexes to new.

@@ -239,7 +239,7 @@ func dropAttachedIndexes(h Host, ctx *sql.Context, k catalog.ObjectKey) error {
 			}
 		}
 	}
-	h.SetCatalog(h.Catalog().DropIndexLinks(k))
+	h.SetCatalog(h.Catalog().DropIndexLinks(k).DropIndexColumnSettings(catalog.QName{Schema: k.Schema, Name: k.Name}, k.Column))
 	return nil
 }
 

@@ -42,3 +42,27 @@ alter index public.m_v_idx attach partition public.m1_v_idx;
 		t.Errorf("after the checkpoint and reopening:\n%s", got)
 	}
 }
+
+// TestDurableColumnStats: columns' statistics targets and options, a
+// table's and an index expression column's, survive reopening the data
+// dir.
+func TestDurableColumnStats(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create table public.st (a int, b text);
+create index st_lower on public.st (lower(b));
+alter table public.st alter column a set statistics 250;
+alter table public.st alter column b set (n_distinct = -0.25);
+alter index public.st_lower alter column 1 set statistics 40;
+`)
+	const q = `select attrelid::regclass || ' ' || attname || ' ' || attstattarget || ' ' || coalesce(attoptions::text, '-')
+  from pg_attribute where attrelid in ('public.st'::regclass, 'public.st_lower'::regclass) and attnum > 0 order by 1`
+	want := "st a 250 -\nst b -1 {n_distinct=-0.25}\nst_lower lower 40 -\n"
+	if got := queryAll(t, s, q); got != want {
+		t.Fatalf("before reopening:\n%s", got)
+	}
+	s = reopen()
+	if got := queryAll(t, s, q); got != want {
+		t.Errorf("after reopening:\n%s", got)
+	}
+}

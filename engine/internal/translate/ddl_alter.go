@@ -20,6 +20,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if s.Objtype == pg.ObjectType_OBJECT_TYPE {
 		return t.alterCompositeType(s), nil // catalog_composite.go
 	}
+	if res, ok := t.columnStats(s); ok && s.Objtype != pg.ObjectType_OBJECT_TYPE { // ddl_column_stats.go
+		return res, nil
+	}
 	if s.Objtype == pg.ObjectType_OBJECT_INDEX {
 		if res, ok := t.alterIndex(s); ok { // ddl_index_attach.go
 			return res, nil

@@ -119,3 +119,7 @@ SELECT inhrelid::regclass::text, inhparent::regclass::text FROM pg_inherits WHER
 SELECT c.relname, c.relkind, i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname LIKE 'q%' ORDER BY 1;
 DROP INDEX q1_id_k_key;
 DROP TABLE q;
+-- the partitions' key constraints are their partitioned tables'
+SELECT conrelid::regclass::text, conname, contype, conislocal, coninhcount, conparentid <> 0 AS has_parent,
+       (SELECT p.conname FROM pg_constraint p WHERE p.oid = c.conparentid) AS parent
+  FROM pg_constraint c WHERE conrelid::regclass::text LIKE 'ev%' OR conrelid::regclass::text LIKE 'm%' ORDER BY 1, 2;

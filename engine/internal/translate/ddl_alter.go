@@ -161,6 +161,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			}
 			t.ownedSequenceDeps(ti, cmd.Name, &colDeps)
 			t.statisticsDeps(ti, cmd.Name, &colDeps) // statistics.go
+			t.settingsDeps(ti, cmd.Name, &colDeps)   // ddl_column_stats.go
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
 		case pg.AlterTableType_AT_AlterColumnType:
 			retypes = append(retypes, t.alterColumnType(cmd, ti, droppedDefaults[cmd.Name]))

@@ -81,3 +81,19 @@ func (t *Translator) columnStats(s *pg.AlterTableStmt) (Result, bool) {
 // IsSystemColumn reports whether name is a system column's (ctid, xmin,
 // ...), which ALTER COLUMN cannot change.
 func IsSystemColumn(name string) bool { return systemColumns[name] }
+
+// settingsDeps adds col's statistics settings, which DROP COLUMN drops.
+func (t *Translator) settingsDeps(ti *TableInfo, col string, into **DropColumnDeps) {
+	r := t.reader()
+	if r == nil {
+		return
+	}
+	q := catalog.QName{Schema: ti.Schema, Name: ti.Name}
+	if target, opts := r.Current().ColumnStats(catalog.ColumnKey(q, col)); target == -1 && opts == nil {
+		return
+	}
+	if *into == nil {
+		*into = &DropColumnDeps{Table: q}
+	}
+	(*into).Settings = append((*into).Settings, col)
+}

@@ -57,3 +57,9 @@ SELECT attrelid::regclass::text, attname, attstattarget, attislocal, attinhcount
 DROP TABLE st2 CASCADE;
 CREATE TABLE st2 (a2 int, b text, c int);
 SELECT attname, attstattarget, attoptions FROM pg_attribute WHERE attrelid = 'st2'::regclass AND attnum > 0 ORDER BY attnum;
+-- a dropped column's settings go with it
+ALTER TABLE st2 ALTER COLUMN c SET STATISTICS 42;
+ALTER TABLE st2 ALTER COLUMN c SET (n_distinct = 2);
+ALTER TABLE st2 DROP COLUMN c;
+ALTER TABLE st2 ADD COLUMN c int;
+SELECT attname, attstattarget, attoptions FROM pg_attribute WHERE attrelid = 'st2'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum;

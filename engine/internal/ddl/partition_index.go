@@ -142,7 +142,17 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 			}
 			continue
 		}
-		if ix.PrimaryKey || have[indexShape(ix)] {
+		if ix.PrimaryKey {
+			// an attached table without the key gets one (AttachPartitionEnsureIndexes)
+			if err := clonePrimaryKey(h, ctx, ct, child, ix); err != nil {
+				return err
+			}
+			if _, err := attachMatching(h, ctx, pq, ix, child); err != nil {
+				return err
+			}
+			continue
+		}
+		if have[indexShape(ix)] {
 			continue
 		}
 		if ix.Expression && len(ix.Source) == 0 || ix.Partial && ix.WhereSource == "" {
@@ -238,4 +248,40 @@ func newPartitionParent(h Host, schema, name string) (child, parent catalog.QNam
 	child = catalog.QName{Schema: schema, Name: name}
 	parent, ok = h.Catalog().PartitionParent(child)
 	return child, parent, ok, nil
+}
+
+// clonePrimaryKey gives partition child (table ct), which has no primary
+// key, its partitioned table's primary key ix, named as PostgreSQL names
+// it (<child>_pkey); its key columns are already NOT NULL (ATTACH
+// checks them), a duplicated key fails as CREATE UNIQUE INDEX does.
+func clonePrimaryKey(h Host, ctx *sql.Context, ct *storage.Table, child catalog.QName, ix storage.IndexInfo) error {
+	if len(ct.PrimaryKeySchema().PkOrdinals) > 0 || ix.Expression {
+		return nil
+	}
+	name := pgident.MakeObjectName(child.Name, "", "pkey")
+	for i := 1; ; i++ {
+		if other, _ := findIndex(h, ctx, child.Schema, name); other == nil {
+			break
+		}
+		name = pgident.MakeObjectName(child.Name, "", "pkey"+strconv.Itoa(i))
+	}
+	cols := make([]sql.IndexColumn, len(ix.Columns))
+	for i, c := range ix.Columns {
+		cols[i] = sql.IndexColumn{Name: c}
+	}
+	if err := ct.CreatePrimaryKey(ctx, cols); err != nil {
+		if uv, ok := storage.AsUniqueViolation(err); ok {
+			return &pgerror.Error{Severity: "ERROR", Code: pgerror.UniqueViolation,
+				Message: fmt.Sprintf("could not create unique index %q", name), Detail: duplicatedDetail(uv),
+				Schema: child.Schema, Table: child.Name, Constraint: name}
+		}
+		return err
+	}
+	if err := ct.SetPrimaryKeyName(ctx, name); err != nil {
+		return err
+	}
+	if len(ix.AM.Include) > 0 {
+		return ct.SetIndexInclude(ctx, name, ix.AM.Include)
+	}
+	return nil
 }

@@ -123,3 +123,21 @@ DROP TABLE q;
 SELECT conrelid::regclass::text, conname, contype, conislocal, coninhcount, conparentid <> 0 AS has_parent,
        (SELECT p.conname FROM pg_constraint p WHERE p.oid = c.conparentid) AS parent
   FROM pg_constraint c WHERE conrelid::regclass::text LIKE 'ev%' OR conrelid::regclass::text LIKE 'm%' ORDER BY 1, 2;
+-- ATTACH PARTITION of a table without the partitioned table's primary key
+-- gives it one, attached
+CREATE TABLE pp (id int PRIMARY KEY, v text) PARTITION BY RANGE (id);
+CREATE UNIQUE INDEX pp_v ON pp (v, id);
+CREATE TABLE pc (id int, v text);
+INSERT INTO pc VALUES (1, 'a');
+ALTER TABLE pp ATTACH PARTITION pc FOR VALUES FROM (1) TO (2);
+CREATE TABLE pc2 (id int NOT NULL, v text);
+INSERT INTO pc2 VALUES (1, 'a');
+ALTER TABLE pp ATTACH PARTITION pc2 FOR VALUES FROM (1) TO (2);
+SELECT indexrelid::regclass::text, indisprimary, pg_get_indexdef(indexrelid) FROM pg_index WHERE indrelid = 'pc2'::regclass ORDER BY 1;
+SELECT conname, contype, conislocal, coninhcount FROM pg_constraint WHERE conrelid = 'pc2'::regclass ORDER BY 1;
+SELECT inhrelid::regclass::text, inhparent::regclass::text FROM pg_inherits ORDER BY 1;
+CREATE TABLE pc3 (id int NOT NULL, v text);
+INSERT INTO pc3 VALUES (2, 'a'), (2, 'b');
+ALTER TABLE pp ATTACH PARTITION pc3 FOR VALUES FROM (2) TO (3);
+INSERT INTO pp VALUES (1, 'b');
+SELECT * FROM pp ORDER BY id;

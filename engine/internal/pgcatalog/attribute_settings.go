@@ -17,13 +17,19 @@ const (
 )
 
 // inheritedColumnCounts is, for table q, how many of its parents have
-// each column (nil when it has none).
+// each column (nil when it has none); a column q also defines itself
+// counts negative (attislocal).
 func (s *State) inheritedColumnCounts(q catalog.QName) map[string]int32 {
 	inh := s.Catalog.Inherits(q)
 	if inh == nil {
 		return nil
 	}
 	out := map[string]int32{}
+	defer func() {
+		for _, c := range inh.Local {
+			out[c] = -out[c]
+		}
+	}()
 	for _, p := range inh.Parents {
 		t, ok, err := s.DB.Table(s.Ctx, p.Schema, p.Name)
 		if err != nil || !ok {
@@ -39,8 +45,11 @@ func (s *State) inheritedColumnCounts(q catalog.QName) map[string]int32 {
 // columnSettings fills a table column's row with its statistics
 // settings and inheritance (inh from inheritedColumnCounts).
 func (s *State) columnSettings(q catalog.QName, col string, inh map[string]int32, row []any) {
-	if n := inh[col]; n > 0 {
+	switch n := inh[col]; {
+	case n > 0:
 		row[attIsLocalCol], row[attInhCountCol] = false, n
+	case n < 0:
+		row[attInhCountCol] = -n // inherited, and its own too
 	}
 	target, opts := s.Catalog.ColumnStats(catalog.ColumnKey(q, col))
 	row[attStatTargetCol] = target

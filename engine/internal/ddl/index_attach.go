@@ -328,3 +328,14 @@ func samePerKey(a, b []string, n int) bool {
 	}
 	return true
 }
+
+// DropIndexLinks forgets the links of the key constraints an ALTER
+// TABLE drops (translate.DropIndexLinks).
+func DropIndexLinks(h Host, c *translate.DropIndexLinks) error {
+	cat := h.Catalog()
+	for _, k := range c.Keys {
+		cat = cat.DropIndexLinks(k)
+	}
+	h.SetCatalog(cat)
+	return nil
+}

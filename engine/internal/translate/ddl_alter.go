@@ -48,7 +48,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if res, ok := t.partitionCmd(s, ti); ok { // ddl_attach.go
 		return res, nil
 	}
-	t.deferrals = nil
+	t.deferrals, t.keyDrops = nil, nil
 	if res, ok := t.alterConstraint(s, ti); ok { // ddl_deferrable.go
 		return res, nil
 	}
@@ -68,6 +68,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 		}
 	}
 	t.exclusions, t.includes = nil, nil
+	res = t.withKeyDrops(res) // ddl_index_attach.go
 	return t.withDeferrals(res, catalog.QName{Schema: ti.Schema, Name: ti.Name}, false), err
 }
 
@@ -223,6 +224,9 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 				fail(pgerror.New(pgerror.UndefinedObject, "constraint %q of relation %q does not exist", cmd.Name, ti.Name))
 			}
 			t.checkInheritedDrop(ti, cmd.Name, kind) // partition_checks.go
+			if kind == 'p' || kind == 'u' {
+				t.keyDrops = append(t.keyDrops, catalog.IndexKey(catalog.QName{Schema: ti.Schema, Name: ti.Name}, cmd.Name))
+			}
 			add(dropConstraint(cmd.Name, kind))
 			if kind == 'x' {
 				t.exclusions = append(t.exclusions, &ExclusionDef{Name: cmd.Name, Drop: true})

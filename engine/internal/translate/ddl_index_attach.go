@@ -99,3 +99,57 @@ func (t *Translator) checkOnlyKey(c *pg.Constraint, q catalog.QName) {
 		}
 	}
 }
+
+// DropIndexLinks forgets the links of key constraints' indexes an ALTER
+// TABLE drops, so an index made later under a dropped one's name starts
+// unattached.
+type DropIndexLinks struct {
+	Keys []catalog.ObjectKey
+}
+
+func (*DropIndexLinks) command()        {}
+func (*DropIndexLinks) catalogCommand() {}
+
+// withKeyDrops makes res forget the links of the key constraints it drops.
+func (t *Translator) withKeyDrops(res Result) Result {
+	if len(t.keyDrops) > 0 {
+		res.Catalog = append(res.Catalog, &DropIndexLinks{Keys: t.keyDrops})
+	}
+	t.keyDrops = nil
+	return res
+}
+
+// checkAttachedKeyDrop refuses dropping a partition's key constraint
+// attached to its partitioned table's (it goes with that one).
+func (t *Translator) checkAttachedKeyDrop(ti *TableInfo, name string) {
+	p, ok := t.reader().Current().IndexParent(catalog.IndexKey(catalog.QName{Schema: ti.Schema, Name: ti.Name}, name))
+	if !ok {
+		return
+	}
+	if pt, ok := t.Tables.LookupTable(p.Schema, p.Name); ok && pt != nil {
+		if _, ok := pt.Constraints[p.Column]; ok {
+			fail(pgerror.New(pgerror.InvalidTableDefinition, "cannot drop inherited constraint %q of relation %q", name, ti.Name))
+		}
+	}
+}
+
+// attachedKeys reports whether cmd drops a key constraint of table q
+// with attached partition constraints, and records in into, by table,
+// the names of those constraints, their own attached ones included.
+func (t *Translator) attachedKeys(q catalog.QName, cmd *pg.AlterTableCmd, into map[catalog.QName]string) bool {
+	if cmd.Subtype != pg.AlterTableType_AT_DropConstraint {
+		return false
+	}
+	cat := t.reader().Current()
+	found := false
+	var walk func(k catalog.ObjectKey)
+	walk = func(k catalog.ObjectKey) {
+		for _, c := range cat.IndexChildren(k) {
+			into[catalog.QName{Schema: c.Schema, Name: c.Name}] = c.Column
+			found = true
+			walk(c)
+		}
+	}
+	walk(catalog.IndexKey(q, cmd.Name))
+	return found
+}

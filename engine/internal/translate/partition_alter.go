@@ -182,8 +182,9 @@ func (t *Translator) alterTree(s *pg.AlterTableStmt, ti *TableInfo) (Result, boo
 	q := catalog.QName{Schema: ti.Schema, Name: ti.Name}
 	desc := r.Current().Descendants(q)
 	var recursed []*pg.Node
+	childKeys := map[catalog.QName]string{} // the partitions' constraints a dropped key takes along
 	for _, n := range s.Cmds {
-		if cmd := n.GetAlterTableCmd(); cmd != nil && (recursedSubcommand(cmd.Subtype) || uniqueConstraint(cmd)) {
+		if cmd := n.GetAlterTableCmd(); cmd != nil && (recursedSubcommand(cmd.Subtype) || uniqueConstraint(cmd) || t.attachedKeys(q, cmd, childKeys)) {
 			recursed = append(recursed, n)
 		}
 	}
@@ -214,6 +215,14 @@ func (t *Translator) alterTree(s *pg.AlterTableStmt, ti *TableInfo) (Result, boo
 		var cmds []*pg.Node
 		for _, n := range recursed {
 			cmd := n.GetAlterTableCmd()
+			if cmd.Subtype == pg.AlterTableType_AT_DropConstraint {
+				if name, ok := childKeys[d]; ok {
+					n = pgtree.Clone(n)
+					n.GetAlterTableCmd().Name = name
+					cmds = append(cmds, n)
+				}
+				continue
+			}
 			if uniqueConstraint(cmd) {
 				if isPartition {
 					// a partition's index of it, named for the partition

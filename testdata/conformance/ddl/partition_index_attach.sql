@@ -141,3 +141,16 @@ INSERT INTO pc3 VALUES (2, 'a'), (2, 'b');
 ALTER TABLE pp ATTACH PARTITION pc3 FOR VALUES FROM (2) TO (3);
 INSERT INTO pp VALUES (1, 'b');
 SELECT * FROM pp ORDER BY id;
+-- a partition's attached key constraint cannot be dropped alone; dropping
+-- the partitioned table's takes the partitions' along
+CREATE TABLE dk (id bigint NOT NULL, at date NOT NULL, kind text, PRIMARY KEY (id, at), UNIQUE (kind, at)) PARTITION BY RANGE (at);
+CREATE TABLE dk_2023 PARTITION OF dk FOR VALUES FROM ('2023-01-01') TO ('2024-01-01');
+ALTER TABLE dk_2023 DROP CONSTRAINT dk_2023_pkey;
+ALTER TABLE dk_2023 DROP CONSTRAINT dk_2023_kind_at_key;
+ALTER TABLE dk DROP CONSTRAINT dk_kind_at_key;
+SELECT conrelid::regclass::text, conname FROM pg_constraint WHERE conrelid::regclass::text LIKE 'dk%' ORDER BY 1, 2;
+SELECT indexrelid::regclass::text FROM pg_index WHERE indrelid::regclass::text LIKE 'dk%' ORDER BY 1;
+ALTER TABLE dk DROP CONSTRAINT dk_pkey;
+SELECT indexrelid::regclass::text FROM pg_index WHERE indrelid::regclass::text LIKE 'dk%' ORDER BY 1;
+ALTER TABLE dk ADD PRIMARY KEY (id, at);
+SELECT inhrelid::regclass::text, inhparent::regclass::text FROM pg_inherits WHERE inhparent::regclass::text LIKE 'dk%' ORDER BY 1;

@@ -3,6 +3,7 @@ package realtime
 import (
 	"encoding/json"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -117,7 +118,11 @@ func (s *Server) serveBroadcastEvent(w http.ResponseWriter, r *http.Request, res
 		return
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxFrame))
-	if err != nil || !json.Valid(body) {
+	// an octet-stream body is a binary broadcast: its bytes reach v2
+	// sockets as a binary user broadcast frame, as httpSend's Uint8Array
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	binary := mt == "application/octet-stream"
+	if err != nil || !binary && !json.Valid(body) {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": "Unprocessable Entity"})
 		return
 	}
@@ -126,7 +131,14 @@ func (s *Server) serveBroadcastEvent(w http.ResponseWriter, r *http.Request, res
 	if private {
 		allowed, _ = s.writeCheck(cl, topic)
 	}
-	if allowed {
+	switch {
+	case !allowed:
+	case binary:
+		ub := &userBroadcast{event: event, payload: body}
+		for _, ch := range s.members(roomOf("realtime:"+topic, private)) {
+			ch.deliverBroadcast(nil, ub)
+		}
+	default:
 		s.broadcastToTopic(topic, private, event, body)
 	}
 	w.WriteHeader(http.StatusAccepted)

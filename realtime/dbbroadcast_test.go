@@ -1,6 +1,7 @@
 package realtime_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -323,5 +324,46 @@ func TestMessageJanitor(t *testing.T) {
 			t.Fatalf("messages left: %s", got)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestHTTPSendBinary: realtime-js httpSend with a Uint8Array posts the
+// bytes as application/octet-stream to /api/broadcast/<topic>/events/<event>;
+// v2 sockets get them as a binary user broadcast, JSON posts as before.
+func TestHTTPSendBinary(t *testing.T) {
+	f := newFixture(t, realtime.Config{})
+	b := f.dial(t, "2.0.0")
+	b.join("realtime:room", map[string]any{"broadcast": map[string]any{"self": false}}, "")
+	post := func(ctype string, body []byte) int {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodPost, f.srv.URL+"/realtime/v1/api/broadcast/room/events/bin", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("apikey", f.anon)
+		req.Header.Set("Content-Type", ctype)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := post("application/octet-stream", []byte{1, 2, 3, 0xff}); code != http.StatusAccepted {
+		t.Fatalf("binary: %d", code)
+	}
+	m := b.next()
+	want := append([]byte{4, byte(len("realtime:room")), 3, 0, 0}, "realtime:roombin\x01\x02\x03\xff"...)
+	if !bytes.Equal(m.Binary, want) {
+		t.Fatalf("binary frame %q, want %q", m.Binary, want)
+	}
+	if code := post("application/json", []byte(`{"x":1}`)); code != http.StatusAccepted {
+		t.Fatalf("json: %d", code)
+	}
+	if m := b.next(); m.Event != "broadcast" || m.Payload["event"] != "bin" {
+		t.Fatalf("json broadcast %+v", m)
+	}
+	if code := post("application/json", []byte{1, 2}); code != http.StatusUnprocessableEntity {
+		t.Fatalf("bytes sent as JSON: %d", code)
 	}
 }

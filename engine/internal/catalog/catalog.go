@@ -48,6 +48,14 @@ type Catalog struct {
 	// keys by table (inherits.go)
 	inherits    map[QName]*Inheritance
 	partitioned map[QName]*PartitionKey
+	// indexParents are attached partitions' indexes (child → parent) and
+	// invalidIndexes the partitioned indexes not yet valid
+	// (index_inherits.go)
+	indexParents   map[ObjectKey]ObjectKey
+	invalidIndexes map[ObjectKey]bool
+	// colSettings are columns' statistics targets and options
+	// (column_stats.go)
+	colSettings map[ObjectKey]ColumnSetting
 	// opclasses are the user operator families and classes
 	// (opclasses.go), nil when none
 	opclasses *opclassSet

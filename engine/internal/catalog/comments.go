@@ -66,6 +66,8 @@ func (c *Catalog) withoutComments(drop func(ObjectKey) bool) *Catalog {
 	c = c.withoutPublicationMembers(drop) // publications.go
 	c = c.withoutDeferrable(drop)         // deferrable.go
 	c = c.withoutExclusions(drop)         // exclusions.go
+	c = c.withoutIndexLinks(drop)         // index_inherits.go
+	c = c.withoutColumnSettings(drop)     // column_stats.go
 	c = c.withoutForeignTables(drop)      // foreign.go
 	kept, changed := c.comments.without(drop)
 	if !changed {

@@ -66,6 +66,13 @@ type Image struct {
 	// Inherits and PartitionKeys are table inheritance (inherits.go)
 	Inherits      []Inheritance
 	PartitionKeys []PartitionKey
+	// IndexLinks are attached indexes and InvalidIndexes the partitioned
+	// indexes not yet valid (index_inherits.go)
+	IndexLinks     []IndexLink
+	InvalidIndexes []ObjectKey
+	// ColumnSettings are columns' statistics targets and options
+	// (column_stats.go)
+	ColumnSettings []ColumnSetting
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -365,6 +372,8 @@ func (c *Catalog) Image() (Image, error) {
 	img.Deferrable = c.DeferrableConstraints()
 	img.Exclusions = c.AllExclusions()
 	img.Inherits, img.PartitionKeys = inheritanceImage(c)
+	img.IndexLinks, img.InvalidIndexes = c.IndexLinks(), c.InvalidIndexes()
+	img.ColumnSettings = c.ColumnSettings()
 	img.EventTriggers = c.eventTriggerImage()
 	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
 	img.Statistics = c.statistics
@@ -606,6 +615,10 @@ func FromImage(img Image) (*Catalog, error) {
 		}
 	}
 	c.inheritanceFromImage(img.Inherits, img.PartitionKeys)
+	c.indexLinksFromImage(img.IndexLinks, img.InvalidIndexes) // index_inherits.go
+	if img.ColumnSettings != nil {
+		c.colSettings = entriesMap(img.ColumnSettings, func(e ColumnSetting) (ObjectKey, ColumnSetting) { return e.Key, e })
+	}
 	if img.Exclusions != nil {
 		c.exclusions = entriesMap(img.Exclusions, func(e Exclusion) (ObjectKey, Exclusion) { return e.Key, e })
 	}

@@ -11,6 +11,10 @@ type Inheritance struct {
 	Bound   string // "": not a partition
 	// Spec is the bound as data (nil: not a partition)
 	Spec *PartitionBound
+	// Local are the columns an inheritance child defines itself that it
+	// also inherits (declared in CREATE TABLE ... INHERITS, or had before
+	// ALTER TABLE ... INHERIT): pg_attribute.attislocal
+	Local []string
 }
 
 // PartitionKey is a partitioned table's PARTITION BY (pg_partitioned_table):
@@ -180,8 +184,20 @@ func (n *Catalog) renameInheritance(old, new QName) {
 	}
 }
 
-// renameInheritanceColumn follows a column rename in a partition key.
+// renameInheritanceColumn follows a column rename in a partition key
+// and a child's local columns.
 func (n *Catalog) renameInheritanceColumn(table QName, old, new string) {
+	if i, ok := n.inherits[table]; ok && len(i.Local) > 0 {
+		ni := *i
+		ni.Local = append([]string(nil), i.Local...)
+		for j, c := range ni.Local {
+			if c == old {
+				ni.Local[j] = new
+			}
+		}
+		n.inherits = copyMap(n.inherits)
+		n.inherits[table] = &ni
+	}
 	p, ok := n.partitioned[table]
 	if !ok {
 		return

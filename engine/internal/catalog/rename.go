@@ -37,6 +37,13 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 	n.renameDeferrableTable(old, new)
 	n.renameExclusionTable(old, new) // exclusions.go
 	n.renameInheritance(old, new)
+	n.renameIndexTable(old, new)                        // index_inherits.go
+	n.rekeyColumnSettings(func(k ObjectKey) ObjectKey { // column_stats.go
+		if k.Schema == old.Schema && k.Name == old.Name {
+			k.Schema, k.Name = new.Schema, new.Name
+		}
+		return k
+	})
 	n.renameStatisticsTable(old, new) // statistics.go
 	n.security = c.sec().renameTable(old, new)
 	return n.renamePublicationTable(old, new)
@@ -65,6 +72,12 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 	n.renameTriggerColumn(table, old, new)
 	n.renameInheritanceColumn(table, old, new)
 	n.renameStatisticsColumn(table, old, new)
+	n.rekeyColumnSettings(func(k ObjectKey) ObjectKey { // column_stats.go
+		if k == ColumnKey(table, old) {
+			k.Column = new
+		}
+		return k
+	})
 	n.security = c.sec().renameColumn(table, old, new)
 	return n
 }

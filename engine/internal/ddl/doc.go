@@ -14,7 +14,11 @@
 // ... RENAME TO / RENAME VALUE, materialized views (tables whose query
 // the catalog keeps for REFRESH), CREATE / ALTER / DROP PUBLICATION,
 // CREATE / ALTER / DROP TEXT SEARCH CONFIGURATION, DICTIONARY and
-// TEMPLATE (text_search.go; chapter 12.7), VACUUM / ANALYZE, and
+// TEMPLATE (text_search.go; chapter 12.7), VACUUM / ANALYZE,
+// partitioned indexes (CREATE INDEX ... ON ONLY, ALTER INDEX ... ATTACH
+// PARTITION and the links partitions' indexes keep to their partitioned
+// table's: index_attach.go), columns' statistics settings (ALTER COLUMN
+// ... SET STATISTICS, SET / RESET (...): column_stats.go), and
 // the hooks that keep
 // the catalog in step with table DDL run elsewhere (renames, DROP SCHEMA,
 // owner changes recursing to owned sequences).

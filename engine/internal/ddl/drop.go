@@ -324,6 +324,9 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 		drop[oid] = true
 	}
 	cat = cat.DropStatisticsWhere(func(o catalog.StatisticsObject) bool { return drop[o.OID] })
+	for _, col := range c.Settings {
+		cat = cat.DropColumnSettings(c.Table, col) // column_stats.go
+	}
 	h.SetCatalog(cat)
 	return nil
 }

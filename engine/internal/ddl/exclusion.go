@@ -64,7 +64,7 @@ func addExclusions(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			oids = append(oids, oid)
 		}
 		idx := &translate.IndexDef{Name: def.Name, Columns: def.Columns, Exprs: def.Exprs, Source: def.Source, Where: def.Where, WhereSource: def.WhereSource,
-			Opclass: def.Opclass, Constraint: true}
+			Opclass: def.Opclass, Include: def.Include, Constraint: true}
 		if def.Method != "btree" {
 			idx.Method = def.Method
 		}

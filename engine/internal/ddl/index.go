@@ -71,6 +71,7 @@ func renameIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		}
 		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", o[1])
 	}
+	h.SetCatalog(h.Catalog().RenameIndex(tableQName(t), o[1], c.To)) // partitioned indexes' links
 	if TableInfo(ctx, t).Constraints[o[1]] == 'p' {
 		return t.SetPrimaryKeyName(ctx, c.To)
 	}
@@ -221,7 +222,13 @@ func dropIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			e.Hint = fmt.Sprintf("You can drop constraint %s on table %s instead.", o[1], t.Name())
 			return e
 		}
+		if err := dropAttachedCheck(h, ctx, t, o[1]); err != nil { // index_attach.go
+			return err
+		}
 		if err := t.DropIndex(ctx, o[1]); err != nil {
+			return err
+		}
+		if err := dropAttachedIndexes(h, ctx, catalog.IndexKey(tableQName(t), o[1])); err != nil {
 			return err
 		}
 	}

@@ -35,7 +35,7 @@ func SetInheritance(h Host, c *translate.SetInheritance) error {
 	}
 	cat := h.Catalog()
 	if len(c.Parents) > 0 {
-		cat = cat.PutInheritance(catalog.Inheritance{Table: q, Parents: c.Parents, Bound: c.Bound, Spec: c.Spec})
+		cat = cat.PutInheritance(catalog.Inheritance{Table: q, Parents: c.Parents, Bound: c.Bound, Spec: c.Spec, Local: c.Local})
 	}
 	if c.Key != nil {
 		k := *c.Key
@@ -91,8 +91,17 @@ func addInherit(h Host, c *translate.AttachPartition) error {
 	i := catalog.Inheritance{Table: c.Child}
 	if old := cat.Inherits(c.Child); old != nil {
 		i.Parents = append(i.Parents, old.Parents...)
+		i.Local = append(i.Local, old.Local...)
 	}
 	i.Parents = append(i.Parents, c.Parent)
+	// the columns the child had stay its own (attislocal)
+	if t, ok := h.Table(h.SQLContext(), c.Child.Schema, c.Child.Name); ok {
+		for _, col := range t.Schema() {
+			if !containsString(i.Local, col.Name) {
+				i.Local = append(i.Local, col.Name)
+			}
+		}
+	}
 	h.SetCatalog(cat.PutInheritance(i))
 	return nil
 }
@@ -114,6 +123,6 @@ func dropInherit(h Host, c *translate.DetachPartition) error {
 		h.SetCatalog(cat.DetachInheritance(c.Child))
 		return nil
 	}
-	h.SetCatalog(cat.PutInheritance(catalog.Inheritance{Table: c.Child, Parents: rest}))
+	h.SetCatalog(cat.PutInheritance(catalog.Inheritance{Table: c.Child, Parents: rest, Local: old.Local}))
 	return nil
 }

@@ -128,6 +128,7 @@ func DetachPartition(h Host, c *translate.DetachPartition) error {
 		return dropInherit(h, c) // inherits.go
 	}
 	h.SetCatalog(h.Catalog().DetachInheritance(c.Child).DropClonedTriggers(c.Child))
+	detachPartitionIndexes(h, c.Child) // index_attach.go
 	return nil
 }
 

@@ -43,11 +43,40 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			}
 		}
 	}
+	pk := catalog.IndexKey(q, def.Name)
+	if def.Only {
+		// ON ONLY: invalid until each partition has one attached
+		// (index_attach.go)
+		if len(cat.Children(q)) > 0 {
+			h.SetCatalog(cat.SetIndexValid(pk, false))
+		}
+		return nil
+	}
+	pt, ok := h.Table(ctx, q.Schema, q.Name)
+	if !ok {
+		return nil
+	}
+	pix, ok := indexNamed(ctx, pt, def.Name)
+	if !ok {
+		return nil
+	}
 	for _, child := range cat.Children(q) {
+		// a partition's matching index is attached rather than made again
+		if found, err := attachMatching(h, ctx, q, pix, child); err != nil || found {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		cd := *def
 		cd.Name, cd.IfNotExists = childIndexName(h, ctx, child, append(indexNameParts(def.Columns, def.Source), def.Include...), "idx"), false
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: child.Schema, Table: child.Name, Index: &cd}); err != nil {
 			return err
+		}
+		ck := catalog.IndexKey(child, cd.Name)
+		h.SetCatalog(h.Catalog().AttachIndex(ck, pk))
+		if !h.Catalog().IndexValid(ck) {
+			h.SetCatalog(h.Catalog().SetIndexValid(pk, false))
 		}
 	}
 	return nil
@@ -103,7 +132,27 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 		have[indexShape(ix)] = true
 	}
 	for _, ix := range pinfos {
-		if ix.PrimaryKey || ix.ForFK || have[indexShape(ix)] {
+		if ix.ForFK {
+			continue
+		}
+		// the partition's own matching index is attached (index_attach.go)
+		if found, err := attachMatching(h, ctx, pq, ix, child); err != nil || found {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		if ix.PrimaryKey {
+			// an attached table without the key gets one (AttachPartitionEnsureIndexes)
+			if err := clonePrimaryKey(h, ctx, ct, child, ix); err != nil {
+				return err
+			}
+			if _, err := attachMatching(h, ctx, pq, ix, child); err != nil {
+				return err
+			}
+			continue
+		}
+		if have[indexShape(ix)] {
 			continue
 		}
 		if ix.Expression && len(ix.Source) == 0 || ix.Partial && ix.WhereSource == "" {
@@ -130,6 +179,9 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 			return err
 		}
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: schema, Table: name, Index: def}); err != nil {
+			return err
+		}
+		if _, err := attachMatching(h, ctx, pq, ix, child); err != nil {
 			return err
 		}
 	}
@@ -196,4 +248,40 @@ func newPartitionParent(h Host, schema, name string) (child, parent catalog.QNam
 	child = catalog.QName{Schema: schema, Name: name}
 	parent, ok = h.Catalog().PartitionParent(child)
 	return child, parent, ok, nil
+}
+
+// clonePrimaryKey gives partition child (table ct), which has no primary
+// key, its partitioned table's primary key ix, named as PostgreSQL names
+// it (<child>_pkey); its key columns are already NOT NULL (ATTACH
+// checks them), a duplicated key fails as CREATE UNIQUE INDEX does.
+func clonePrimaryKey(h Host, ctx *sql.Context, ct *storage.Table, child catalog.QName, ix storage.IndexInfo) error {
+	if len(ct.PrimaryKeySchema().PkOrdinals) > 0 || ix.Expression {
+		return nil
+	}
+	name := pgident.MakeObjectName(child.Name, "", "pkey")
+	for i := 1; ; i++ {
+		if other, _ := findIndex(h, ctx, child.Schema, name); other == nil {
+			break
+		}
+		name = pgident.MakeObjectName(child.Name, "", "pkey"+strconv.Itoa(i))
+	}
+	cols := make([]sql.IndexColumn, len(ix.Columns))
+	for i, c := range ix.Columns {
+		cols[i] = sql.IndexColumn{Name: c}
+	}
+	if err := ct.CreatePrimaryKey(ctx, cols); err != nil {
+		if uv, ok := storage.AsUniqueViolation(err); ok {
+			return &pgerror.Error{Severity: "ERROR", Code: pgerror.UniqueViolation,
+				Message: fmt.Sprintf("could not create unique index %q", name), Detail: duplicatedDetail(uv),
+				Schema: child.Schema, Table: child.Name, Constraint: name}
+		}
+		return err
+	}
+	if err := ct.SetPrimaryKeyName(ctx, name); err != nil {
+		return err
+	}
+	if len(ix.AM.Include) > 0 {
+		return ct.SetIndexInclude(ctx, name, ix.AM.Include)
+	}
+	return nil
 }

@@ -61,6 +61,10 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 		if err == nil && len(c.DropForeignKeys) > 0 {
 			err = dropForeignKeys(h, ctx, c)
 		}
+		var before map[string]bool
+		if c.IndexLinks != "" {
+			before = indexNames(h, ctx, c.Schema, c.Table)
+		}
 		if err == nil {
 			err = runSequence(h, ctx, c.Stmts)
 		}
@@ -78,6 +82,9 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 		}
 		if err == nil && len(c.Includes) > 0 {
 			err = setIncludes(h, ctx, c) // index.go
+		}
+		if err == nil && c.IndexLinks != "" {
+			err = linkNewKeyIndexes(h, ctx, c, before) // index_attach.go
 		}
 		if err == nil && c.Partition {
 			err = clonePartitionIndexes(h, ctx, c.Schema, c.Table) // partition_index.go
@@ -197,7 +204,7 @@ func renameConstraint(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	// a DEFERRABLE constraint stays so under its new name (deferrable.go)
 	q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
-	h.SetCatalog(h.Catalog().RenameConstraint(q, c.From, c.To))
+	h.SetCatalog(h.Catalog().RenameConstraint(q, c.From, c.To).RenameIndex(q, c.From, c.To)) // the constraint's index too
 	if _, ok := h.Catalog().Exclusion(q, c.To); ok {
 		return t.RenameIndex(ctx, c.From, c.To) // exclusion.go: its index has its name
 	}

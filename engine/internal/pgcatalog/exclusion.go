@@ -35,6 +35,9 @@ func (s *State) exclusionDef(r Relation, c constraint, pretty bool) string {
 		parts[i] += " WITH " + c.Excl.Ops[i]
 	}
 	out := "EXCLUDE USING " + method + " (" + strings.Join(parts, ", ") + ")"
+	if len(ix.AM.Include) > 0 {
+		out += " INCLUDE (" + quoteIdents(ix.AM.Include) + ")"
+	}
 	if ix.WhereSource != "" {
 		w, ok := s.DeparseStoredIn(ix.WhereSource, r.Schema, r.Name, r.Table.Schema(), pretty)
 		if !ok {

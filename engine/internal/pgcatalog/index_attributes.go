@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -76,6 +77,7 @@ func (b *attributeRows) indexColumns(s *State, r Relation, cols sql.Schema, ix s
 		}
 		row := b.row(oid, name, i+1, t, false, false, "", "")
 		row[attNDimsCol], row[attCollationCol] = ndims, coll
+		row[attStatTargetCol] = s.indexColumnTarget(catalog.QName{Schema: r.Schema, Name: r.Name}, ix.Name, i+1) // attribute_settings.go
 		out = append(out, row)
 	}
 	include := func() [][]any {

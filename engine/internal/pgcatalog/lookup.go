@@ -14,6 +14,9 @@ type Rel struct {
 	Schema, Name string
 	Kind         byte // 'r' table, 'i' index, 'v' view, 'S' sequence
 	Table        string
+	// PartitionedIndex: relkind I, an index of a partitioned table (Kind
+	// is 'i')
+	PartitionedIndex bool
 }
 
 // RelationByOID finds the pg_class row with OID oid, through the rows
@@ -26,6 +29,11 @@ func (s *State) RelationByOID(oid uint32) (Rel, bool, error) {
 	r := rows[0]
 	rel := Rel{Name: r[1].(string), Kind: r[16].(string)[0]}
 	rel.Schema, _ = s.SchemaByOID(r[2].(uint32))
+	if rel.Kind == 'I' {
+		// a partitioned table's index is an index to every caller here;
+		// only its size differs (relsize.go)
+		rel.Kind, rel.PartitionedIndex = 'i', true
+	}
 	if rel.Kind == 'i' {
 		ix, err := s.rowsWhere(pgIndex, 0, oid)
 		if err != nil || len(ix) == 0 {

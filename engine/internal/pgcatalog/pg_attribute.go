@@ -40,6 +40,8 @@ var pgAttribute = &def{
 		var b attributeRows
 		for _, r := range rels {
 			oid := any(RelationOID(r.Schema, r.Name))
+			q := catalog.QName{Schema: r.Schema, Name: r.Name}
+			inh := s.inheritedColumnCounts(q) // attribute_settings.go
 			for i, col := range r.Table.Schema() {
 				t, _ := col.Type.(*types.Type)
 				if t == nil {
@@ -58,6 +60,7 @@ var pgAttribute = &def{
 				if a := s.Catalog.ACL(catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: r.Schema, Name: r.Name, Column: col.Name}); len(a) > 0 {
 					row[attACLCol] = aclArray(s.aclStrings(a))
 				}
+				s.columnSettings(q, col.Name, inh, row) // attribute_settings.go
 				out = append(out, row)
 			}
 		}

@@ -89,6 +89,10 @@ var pgClass = &def{
 		if err != nil {
 			return nil, err
 		}
+		attached, err := s.attachedIndexes() // index_inherits.go
+		if err != nil {
+			return nil, err
+		}
 		for _, r := range rels {
 			idx, err := s.Indexes(r)
 			if err != nil {
@@ -123,9 +127,15 @@ var pgClass = &def{
 			tr[relPagesCol], tr[relTuplesCol] = pages, tuples
 			out = append(out, tr)
 			ixSec := sec{owner: sc.owner, userDefined: sc.userDefined}
+			_, parted := s.Catalog.Partitioned(catalog.QName{Schema: r.Schema, Name: r.Name})
 			for _, ix := range idx {
 				ir := row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", indexAmOID(ix.AM.Method), max(len(ix.Columns), len(ix.Source), 1), false, ixSec)
 				ir[relPagesCol], ir[relTuplesCol] = ixPages, ixTuples
+				if parted {
+					// a partitioned index has no storage of its own
+					ir[relKindCol], ir[relPagesCol], ir[relTuplesCol], ir[relFilenodeCol] = "I", int32(0), float32(0), uint32(0)
+				}
+				ir[relIsPartitionCol] = attached[catalog.IndexKey(catalog.QName{Schema: r.Schema, Name: r.Name}, ix.Name)]
 				if unlogged {
 					ir[relPersistCol] = "u" // an unlogged table's indexes are too
 				}

@@ -24,6 +24,14 @@ var pgConstraint = &def{
 		if err != nil {
 			return nil, err
 		}
+		links, err := s.indexLinks() // index_inherits.go
+		if err != nil {
+			return nil, err
+		}
+		parentOf := map[catalog.ObjectKey]catalog.ObjectKey{}
+		for _, l := range links {
+			parentOf[l.Child] = l.Parent
+		}
 		var out [][]any
 		for _, r := range rels {
 			cons, err := s.constraints(r)
@@ -77,8 +85,14 @@ var pgConstraint = &def{
 				if c.Kind == "CHECK" && s.partitionCheck(r, c.Name) {
 					local, inhcount = false, 1
 				}
+				// a partition's key constraint whose index is attached is
+				// its partitioned table's constraint's child
+				var parentCon uint32
+				if p, ok := parentOf[catalog.IndexKey(catalog.QName{Schema: r.Schema, Name: r.Name}, c.Name)]; ok && indid != 0 {
+					local, inhcount, parentCon = false, 1, stableOID("c:"+p.Schema+"."+p.Name+"."+p.Column)
+				}
 				out = append(out, []any{stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name), c.Name,
-					NamespaceOID(r.Schema), contype, deferrable, initially, !c.NotValid, relOID, uint32(0), indid, uint32(0),
+					NamespaceOID(r.Schema), contype, deferrable, initially, !c.NotValid, relOID, uint32(0), indid, parentCon,
 					frel, upd, del, match, local, inhcount, false, key, fkey, exclop})
 			}
 		}

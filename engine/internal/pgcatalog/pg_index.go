@@ -71,7 +71,8 @@ var pgIndex = &def{
 				n := int16(len(key))
 				exprs, pred := s.indexExprs(r, ix)
 				out = append(out, []any{RelationOID(r.Schema, ix.Name), RelationOID(r.Schema, r.Name), n, nkey,
-					ix.Unique, false, ix.PrimaryKey, s.isExclusion(r, ix.Name), true, flags.ClusterIndex == ix.Name, true, false, true, true, replident,
+					ix.Unique, false, ix.PrimaryKey, s.isExclusion(r, ix.Name), true, flags.ClusterIndex == ix.Name,
+					s.Catalog.IndexValid(catalog.IndexKey(catalog.QName{Schema: r.Schema, Name: r.Name}, ix.Name)), false, true, true, replident,
 					vector(types.Int2, key), vector(types.Oid, coll), vector(types.Oid, class),
 					vector(types.Int2, opt), exprs, pred})
 			}

@@ -22,7 +22,8 @@ var pgInherits = &def{
 				out = append(out, []any{RelationOID(i.Table.Schema, i.Table.Name), RelationOID(p.Schema, p.Name), int32(n + 1), false})
 			}
 		}
-		return out, nil
+		ix, err := s.indexInheritsRows() // index_inherits.go
+		return append(out, ix...), err
 	},
 }
 

@@ -52,6 +52,9 @@ func (s *State) RelationSizeByOID(oid uint32) (RelSize, bool, error) {
 	default:
 		return RelSize{}, true, nil // views, composite types, foreign tables: no storage
 	}
+	if rel.PartitionedIndex {
+		return RelSize{}, true, nil // no storage of its own
+	}
 	table := rel.Name
 	if rel.Kind == 'i' {
 		table = rel.Table

@@ -234,6 +234,11 @@ var pgDepend = &def{
 				out = append(out, []any{uint32(pgRewriteOID), RuleOID(v.Schema, v.Name), int32(0), uint32(pgClassOID), oid, int32(0), "n"})
 			}
 		}
+		links, err := s.indexLinks() // index_inherits.go
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, indexLinkDepends(links)...)
 		return append(out, extensionDepends(s)...), nil // pg_extension.go
 	},
 }

@@ -93,6 +93,9 @@ func commandTable() []command {
 		onDDL(ddl.SetInheritance),  // inherits.go: INHERITS, PARTITION BY / OF
 		onDDL(ddl.AttachPartition), // partition_attach.go: ATTACH / DETACH PARTITION
 		onDDL(ddl.DetachPartition),
+		onDDL(ddl.AttachIndex), // index_attach.go: ALTER INDEX ... ATTACH PARTITION
+		onDDL(ddl.DropIndexLinks),
+		onDDL(ddl.ColumnStats),        // column_stats.go: ALTER COLUMN ... SET STATISTICS, SET / RESET (...)
 		onDDL(ddl.CreateEventTrigger), // event_trigger.go
 		onDDL(ddl.AlterEventTrigger),
 		onDDL(ddl.DropEventTrigger),

@@ -21,6 +21,14 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if s.Objtype == pg.ObjectType_OBJECT_TYPE {
 		return t.alterCompositeType(s), nil // catalog_composite.go
 	}
+	if res, ok := t.columnStats(s); ok && s.Objtype != pg.ObjectType_OBJECT_TYPE { // ddl_column_stats.go
+		return res, nil
+	}
+	if s.Objtype == pg.ObjectType_OBJECT_INDEX {
+		if res, ok := t.alterIndex(s); ok { // ddl_index_attach.go
+			return res, nil
+		}
+	}
 	if s.Objtype != pg.ObjectType_OBJECT_TABLE {
 		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s is not supported yet", objectWord(s.Objtype))
 	}
@@ -41,7 +49,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if res, ok := t.partitionCmd(s, ti); ok { // ddl_attach.go
 		return res, nil
 	}
-	t.deferrals = nil
+	t.deferrals, t.keyDrops = nil, nil
 	if res, ok := t.alterConstraint(s, ti); ok { // ddl_deferrable.go
 		return res, nil
 	}
@@ -56,8 +64,12 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if err == nil {
 		res = withExclusions(res, ti.Schema, ti.Name, t.exclusions) // ddl_exclusion.go
 		res = withIncludes(res, ti.Schema, ti.Name, t.includes)     // ddl_include.go
+		if !t.recursing && !s.Relation.Inh && t.isPartitioned(ti) && addsKey(s) {
+			res = withIndexLinks(res, ti.Schema, ti.Name, "only") // ddl_index_attach.go
+		}
 	}
 	t.exclusions, t.includes = nil, nil
+	res = t.withKeyDrops(res) // ddl_index_attach.go
 	return t.withDeferrals(res, catalog.QName{Schema: ti.Schema, Name: ti.Name}, false), err
 }
 
@@ -153,6 +165,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			}
 			t.ownedSequenceDeps(ti, cmd.Name, &colDeps)
 			t.statisticsDeps(ti, cmd.Name, &colDeps) // statistics.go
+			t.settingsDeps(ti, cmd.Name, &colDeps)   // ddl_column_stats.go
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
 		case pg.AlterTableType_AT_AlterColumnType:
 			retypes = append(retypes, t.alterColumnType(cmd, ti, droppedDefaults[cmd.Name]))
@@ -215,6 +228,9 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 				fail(pgerror.New(pgerror.UndefinedObject, "constraint %q of relation %q does not exist", cmd.Name, ti.Name))
 			}
 			t.checkInheritedDrop(ti, cmd.Name, kind) // partition_checks.go
+			if kind == 'p' || kind == 'u' {
+				t.keyDrops = append(t.keyDrops, catalog.IndexKey(catalog.QName{Schema: ti.Schema, Name: ti.Name}, cmd.Name))
+			}
 			if kind == 'f' {
 				// dropped on storage by the table's schema: GMS finds the
 				// table again by its bare name, on the search path

@@ -35,6 +35,9 @@ type DropColumnDeps struct {
 	// Statistics are the extended statistics objects on the column: they
 	// go with it too.
 	Statistics []uint32
+	// Settings are the column's statistics target and options
+	// (ALTER COLUMN ... SET STATISTICS, SET (...)): they go with it.
+	Settings []string
 }
 
 func (*DropColumnDeps) command()        {}

@@ -42,6 +42,12 @@ type TableDDL struct {
 	Exclusions []*ExclusionDef
 	// sequence: then record these constraints' INCLUDE columns
 	Includes []KeyInclude
+	// IndexLinks (sequence): "only" when ALTER TABLE ONLY of a
+	// partitioned table adds a PRIMARY KEY or UNIQUE constraint (its
+	// index is invalid while partitions lack one), "attach" when a
+	// partition's step of an ALTER TABLE of its partitioned table adds
+	// one (its index is attached to the parent's)
+	IndexLinks string
 
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
 

@@ -25,6 +25,8 @@ type ExclusionDef struct {
 	Opclass     []string
 	Where       sqlparser.Expr
 	WhereSource string
+	// Include are the INCLUDE columns, kept in the index, not compared
+	Include []string
 	// Drop: ALTER TABLE DROP CONSTRAINT Name, whose index goes with
 	// the statement; the catalog forgets its operators
 	Drop bool
@@ -37,8 +39,14 @@ func (t *Translator) exclusionDef(c *pg.Constraint, cn *constraintNames, has fun
 	if def.Method == "" {
 		def.Method = "btree"
 	}
-	if len(c.Including) > 0 {
-		fail(pgerror.New(pgerror.FeatureNotSupported, "EXCLUDE ... INCLUDE is not supported yet"))
+	for _, n := range c.Including {
+		// INCLUDE columns ride along in the constraint's index
+		// (docs: CREATE TABLE, "INCLUDE")
+		name := n.GetString_().GetSval()
+		if has != nil && !has(name) {
+			fail(pgerror.New(pgerror.UndefinedColumn, "column %q named in key does not exist", name))
+		}
+		def.Include = append(def.Include, name)
 	}
 	if c.Deferrable || c.Initdeferred {
 		fail(pgerror.New(pgerror.FeatureNotSupported, "DEFERRABLE exclusion constraints are not supported yet"))
@@ -85,6 +93,7 @@ func (t *Translator) exclusionDef(c *pg.Constraint, cn *constraintNames, has fun
 		def.WhereSource = exprSQL(c.WhereClause)
 	}
 	if def.Name == "" {
+		nameParts = append(nameParts, def.Include...) // ChooseIndexColumnNames counts them
 		def.Name = cn.choose(nameParts, "excl")
 	} else {
 		cn.take(def.Name)

@@ -14,9 +14,12 @@ type IndexDef struct {
 	Name        string
 	Unique      bool
 	IfNotExists bool
-	Columns     []string
-	Exprs       []sqlparser.Expr
-	Where       sqlparser.Expr
+	// Only is CREATE INDEX ... ON ONLY: a partitioned table's index that
+	// its partitions do not get (index_attach.go in ddl)
+	Only    bool
+	Columns []string
+	Exprs   []sqlparser.Expr
+	Where   sqlparser.Expr
 	// Source is each key part's PostgreSQL source text and WhereSource the predicate's, for pg_get_indexdef.
 	Source      []string
 	WhereSource string
@@ -48,7 +51,7 @@ type IndexDef struct {
 func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 	ti := t.lookup(s.Relation, false)
 	t.checkAccessMethod(s) // ddl_index_am.go
-	def := &IndexDef{Name: s.Idxname, Unique: s.Unique, IfNotExists: s.IfNotExists}
+	def := &IndexDef{Name: s.Idxname, Unique: s.Unique, IfNotExists: s.IfNotExists, Only: !s.Relation.Inh}
 	for _, n := range s.Options {
 		if d := n.GetDefElem(); d != nil {
 			def.Params = append(def.Params, relParam(d))

@@ -25,6 +25,9 @@ type SetInheritance struct {
 	Key     *catalog.PartitionKey
 	// Notices are MergeAttributes' notices ("merging column ...")
 	Notices []string
+	// Local are the inherited columns the statement also declares
+	// (catalog.Inheritance.Local)
+	Local []string
 }
 
 func (*SetInheritance) command()        {}
@@ -152,6 +155,7 @@ func (in *inheritance) merge(own []*sqlparser.ColumnDefinition, partition bool) 
 			continue
 		}
 		if !partition {
+			in.set.Local = append(in.set.Local, name)
 			if at == k {
 				in.set.Notices = append(in.set.Notices, fmt.Sprintf("merging column %q with inherited definition", name))
 			} else {

@@ -148,6 +148,9 @@ func (t *Translator) checkInheritedAlter(s *pg.AlterTableStmt, ti *TableInfo) {
 			if c != nil && c.Contype == pg.ConstrType_CONSTR_CHECK && c.IsNoInherit && parted {
 				fail(pgerror.New(pgerror.InvalidTableDefinition, "cannot add NO INHERIT constraint to partitioned table %q", ti.Name))
 			}
+			if uniqueConstraint(cmd) && parted && only {
+				t.checkOnlyKey(c, q) // ddl_index_attach.go
+			}
 			if uniqueConstraint(cmd) && parted {
 				kind := "UNIQUE"
 				if c.Contype == pg.ConstrType_CONSTR_PRIMARY {
@@ -179,8 +182,9 @@ func (t *Translator) alterTree(s *pg.AlterTableStmt, ti *TableInfo) (Result, boo
 	q := catalog.QName{Schema: ti.Schema, Name: ti.Name}
 	desc := r.Current().Descendants(q)
 	var recursed []*pg.Node
+	childKeys := map[catalog.QName]string{} // the partitions' constraints a dropped key takes along
 	for _, n := range s.Cmds {
-		if cmd := n.GetAlterTableCmd(); cmd != nil && (recursedSubcommand(cmd.Subtype) || uniqueConstraint(cmd)) {
+		if cmd := n.GetAlterTableCmd(); cmd != nil && (recursedSubcommand(cmd.Subtype) || uniqueConstraint(cmd) || t.attachedKeys(q, cmd, childKeys)) {
 			recursed = append(recursed, n)
 		}
 	}
@@ -211,6 +215,14 @@ func (t *Translator) alterTree(s *pg.AlterTableStmt, ti *TableInfo) (Result, boo
 		var cmds []*pg.Node
 		for _, n := range recursed {
 			cmd := n.GetAlterTableCmd()
+			if cmd.Subtype == pg.AlterTableType_AT_DropConstraint {
+				if name, ok := childKeys[d]; ok {
+					n = pgtree.Clone(n)
+					n.GetAlterTableCmd().Name = name
+					cmds = append(cmds, n)
+				}
+				continue
+			}
 			if uniqueConstraint(cmd) {
 				if isPartition {
 					// a partition's index of it, named for the partition
@@ -237,6 +249,10 @@ func (t *Translator) alterTree(s *pg.AlterTableStmt, ti *TableInfo) (Result, boo
 		}
 		if len(cmds) > 0 {
 			step(&pg.RangeVar{Schemaname: d.Schema, Relname: d.Name, Relpersistence: "p", Location: -1}, cmds)
+			if isPartition && addsKeyCmds(cmds) {
+				last := &tree.Steps[len(tree.Steps)-1]
+				last.Res = withIndexLinks(last.Res, d.Schema, d.Name, "attach") // ddl_index_attach.go
+			}
 		}
 	}
 	return Result{Cmd: tree, Tag: "ALTER TABLE"}, true

@@ -15,6 +15,9 @@ import (
 // from its partitioned table (42P16).
 func (t *Translator) checkInheritedDrop(ti *TableInfo, name string, kind byte) {
 	r := t.reader()
+	if (kind == 'p' || kind == 'u') && r != nil && !t.recursing {
+		t.checkAttachedKeyDrop(ti, name) // ddl_index_attach.go
+	}
 	if kind != 'c' || r == nil {
 		return
 	}

@@ -87,6 +87,9 @@ type Translator struct {
 	// deferrals are the DEFERRABLE constraints the CREATE or ALTER
 	// TABLE being translated declares (ddl_deferrable.go)
 	deferrals []DeferrableConstraint
+	// keyDrops are the key constraints an ALTER TABLE drops, whose
+	// index links go with them (ddl_index_attach.go)
+	keyDrops []catalog.ObjectKey
 	// exclusions are the EXCLUDE constraints an ALTER TABLE adds
 	// (ddl_exclusion.go)
 	exclusions []*ExclusionDef

@@ -63,10 +63,14 @@ func (r sessionRelations) ProcOID(spec string, withArgs bool) (uint32, error) {
 		return 0, pgerror.New(pgerror.InvalidName, "improper qualified name (too many dotted names): %s", name)
 	}
 	fname := parts[len(parts)-1]
-	var want []string
+	var want []*types.Type
 	if withArgs {
 		for _, a := range splitTypeList(args) {
-			want = append(want, normalizeTypeName(a))
+			t, err := types.RegtypeType(strings.Join(strings.Fields(a), " "), &r.s.env)
+			if err != nil {
+				return 0, err
+			}
+			want = append(want, t)
 		}
 	}
 	cat := r.s.catalog()
@@ -134,7 +138,7 @@ func (r sessionRelations) ProcName(oid uint32, withArgs bool) string {
 	in := f.InputTypes()
 	args := make([]string, len(in))
 	for i, t := range in {
-		args[i] = t.FormatType()
+		args[i] = r.TypeText(t)
 	}
 	return name + "(" + strings.Join(args, ",") + ")"
 }
@@ -163,23 +167,14 @@ func splitTypeList(s string) []string {
 	return append(out, s[start:])
 }
 
-// normalizeTypeName spells a type name as format_type does when it names
-// a built-in type (int → integer), otherwise folds it as an identifier.
-func normalizeTypeName(s string) string {
-	s = strings.Join(strings.Fields(strings.TrimSpace(s)), " ")
-	if v, err := types.Input(types.Regtype, s, nil); err == nil {
-		return v.(string)
-	}
-	parts := types.SplitQualifiedName(s)
-	return parts[len(parts)-1]
-}
-
-func sameArgTypes(in []*types.Type, want []string) bool {
+// sameArgTypes reports whether a routine's input types are want, by
+// type OID (by spelling for a type without one).
+func sameArgTypes(in, want []*types.Type) bool {
 	if len(in) != len(want) {
 		return false
 	}
 	for i, t := range in {
-		if t.FormatType() != want[i] && t.Name != want[i] {
+		if t.OID != want[i].OID || t.OID == 0 && t.FormatType() != want[i].FormatType() {
 			return false
 		}
 	}
@@ -188,7 +183,7 @@ func sameArgTypes(in []*types.Type, want []string) bool {
 
 // builtinProcOIDs are the OIDs of the built-in functions named name (with
 // these argument types when withArgs) that pg_proc lists.
-func builtinProcOIDs(name string, withArgs bool, want []string) []uint32 {
+func builtinProcOIDs(name string, withArgs bool, want []*types.Type) []uint32 {
 	var out []uint32
 	for _, p := range pgcatalog.Builtins() {
 		if p.Name != name {
@@ -253,8 +248,32 @@ func (r sessionRelations) UserType(name string) (*types.Type, bool) {
 		if d, ok := cat.Type(catalog.QName{Schema: sc, Name: parts[len(parts)-1]}); ok {
 			return d.Type, true
 		}
+		// a table's or view's row type is a type of its schema too
+		if t, ok := r.s.RowType(sc, parts[len(parts)-1]); ok {
+			return t, true
+		}
 	}
 	return nil, false
+}
+
+// TypeText implements types.TypeDisplayer: format_type's spelling of a
+// type in reg* output, qualified by its schema when the search path does
+// not find it by its bare name (pg_dump's search_path = '' shows
+// public.t).
+func (r sessionRelations) TypeText(t *types.Type) string {
+	if t.Kind == types.KindArray && t.Domain == nil && t.Elem != nil {
+		return r.TypeText(t.Elem.WithMod(t.Mod)) + "[]"
+	}
+	if t.Schema == "" || t.Schema == "pg_catalog" || t.Kind == types.KindExt {
+		return t.FormatType()
+	}
+	bare := *t
+	bare.Schema = "public" // FormatType's unqualified (but quoted) spelling
+	text := bare.FormatType()
+	if found, ok := r.UserType(quoteIdentPart(t.Name)); ok && found.OID == t.OID {
+		return text
+	}
+	return quoteIdentPart(t.Schema) + "." + text
 }
 
 // UserTypeByOID implements types.TypeResolver.

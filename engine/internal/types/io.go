@@ -788,7 +788,19 @@ func parseRegtype(s string, env *Env) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if env != nil {
+		if d, ok := env.Relations.(TypeDisplayer); ok {
+			return d.TypeText(t), nil
+		}
+	}
 	return t.FormatType(), nil
+}
+
+// TypeDisplayer, when the Env's Relations also implements it, spells a
+// type as regtype output does: qualified when the search path does not
+// find it by its bare name.
+type TypeDisplayer interface {
+	TypeText(t *Type) string
 }
 
 // TypeResolver, when the Env's Relations also implements it, resolves

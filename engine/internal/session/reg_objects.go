@@ -258,7 +258,7 @@ func (r sessionRelations) UserType(name string) (*types.Type, bool) {
 
 // TypeText implements types.TypeDisplayer: format_type's spelling of a
 // type in reg* output, qualified by its schema when the search path does
-// not find it by its bare name (pg_dump's search_path = ” shows
+// not find it by its bare name (under pg_dump's empty search_path it shows
 // public.t).
 func (r sessionRelations) TypeText(t *types.Type) string {
 	if t.Kind == types.KindArray && t.Domain == nil && t.Elem != nil {

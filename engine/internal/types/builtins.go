@@ -37,7 +37,7 @@ var (
 var Builtins = []*Type{Bool, Bytea, Char, Name, Int8, Int2, Int4, Regproc, Text, Oid, JSON, Float4, Float8,
 	Bpchar, Varchar, Date, Time, Timestamp, Timestamptz, Interval, Numeric, Regclass, Regtype, UUID, JSONB, Inet,
 	Int4Range, NumRange, TsRange, TstzRange, DateRange, Int8Range, TSVector, TSQuery, TimeTZType, Bit, Varbit,
-	Cidr, Macaddr, Macaddr8, MoneyType, PointType, PolygonType, LsegType, XMLType, Xid, Xid8, TIDType, ACLItem, RefCursor,
+	Cidr, Macaddr, Macaddr8, MoneyType, PointType, PolygonType, LsegType, XMLType, Xid, Xid8, Cid, TIDType, ACLItem, RefCursor,
 	Int4Multirange, NumMultirange, TsMultirange, TstzMultirange, DateMultirange, Int8Multirange}
 
 var arrayByOID = map[uint32]*Type{}

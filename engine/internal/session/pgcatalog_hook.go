@@ -99,8 +99,8 @@ func (s *Session) currentCatalogState() (*pgcatalog.State, error) {
 // settingsRows lists the parameters pg_settings shows, sorted by name as
 // PostgreSQL sorts them: numbers in the parameter's base unit (work_mem
 // in kB, shared_buffers in 8kB pages). source says where the value comes
-// from: the session's SET, the role's or database's ALTER ... SET, the
-// server's configuration (a reset value other than PostgreSQL's
+// from: the session's SET, the client's startup packet, the role's or
+// database's ALTER ... SET, the server's configuration (a reset value other than PostgreSQL's
 // compiled-in one), else default.
 func (s *Session) settingsRows() []pgcatalog.Setting {
 	login := map[string]string{}
@@ -141,7 +141,12 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 				st.ResetVal = baseValue(g, n)
 			}
 		}
-		if _, set := s.settings[sessionSourceKey+key]; set || v != g.def && (login[key] == "" || v != login[key]) {
+		cv, client := s.clientSettings[key]
+		if client {
+			st.Source, st.ResetVal = "client", baseValue(g, cv)
+		}
+		raw := s.rawSetting(key) // file modes before their octal show hook
+		if _, set := s.settings[sessionSourceKey+key]; set || raw != g.def && (login[key] == "" || raw != login[key]) && (!client || raw != cv) {
 			st.Source = "session"
 		}
 		if g.kind == gucEnum && st.EnumVals == nil {

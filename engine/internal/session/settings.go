@@ -60,7 +60,9 @@ func (s *Session) showHook(name, v string) string {
 func (s *Session) setSetting(name, value string, local bool) error {
 	name = strings.ToLower(name)
 	value, err := normalizeSetting(name, value)
-	if err == nil && name == "datestyle" {
+	if err == nil && name == "datestyle" && strings.TrimSpace(value) == "" {
+		value = s.rawSetting(name) // an empty list changes nothing (check_datestyle)
+	} else if err == nil && name == "datestyle" {
 		// unnamed parts keep the current value (check_datestyle)
 		var ds types.DateStyle
 		ds, err = types.ParseDateStyle(value, s.env.DateStyle)
@@ -129,10 +131,12 @@ func loadZone(v string) (*time.Location, error) {
 	switch strings.ToUpper(v) {
 	case "UTC", "GMT", "Z", "ZULU":
 		return time.UTC, nil
+	case "":
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": \"\"")
 	}
 	loc, err := time.LoadLocation(v)
 	if err != nil {
-		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": %q", v)
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": \"%s\"", v)
 	}
 	return loc, nil
 }
@@ -160,6 +164,9 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 			if strings.ToLower(kv[0]) == name {
 				def, ok = kv[1], true
 			}
+		}
+		if v, client := s.clientSettings[name]; client {
+			def, ok = v, true // the startup packet's value outranks the role's
 		}
 		if !ok {
 			delete(s.settings, name)
@@ -218,6 +225,9 @@ func (s *Session) resetAll() {
 	s.settings["role"], s.settings["session_authorization"] = role, auth
 	s.env.Loc = time.UTC
 	s.applyLoginSettings()
+	for k, v := range s.clientSettings {
+		_ = s.setSetting(k, v, false) // checked when the client sent it
+	}
 	s.syncEnvStyles()
 }
 
@@ -390,6 +400,37 @@ func (s *Session) applyTxnOptions(c *translate.Txn) error {
 // SetSetting implements expr.Env (set_config).
 func (s *Session) SetSetting(name, value string, local bool) error {
 	return s.userSet(name, value, local)
+}
+
+// SetClientSetting applies a run-time parameter the client sent in its
+// startup packet, checked as SET checks it: it becomes the session's
+// reset value (RESET and RESET ALL return to it, over the role's and
+// database's ALTER ... SET) and pg_settings shows its source as client.
+func (s *Session) SetClientSetting(name, value string) error {
+	if err := s.userSet(name, value, false); err != nil {
+		return err
+	}
+	key := strings.ToLower(name)
+	delete(s.settings, sessionSourceKey+key)
+	if s.clientSettings == nil {
+		s.clientSettings = map[string]string{}
+	}
+	s.clientSettings[key] = s.settings[key]
+	return nil
+}
+
+// rawSetting is a parameter's stored value, before any show hook.
+func (s *Session) rawSetting(name string) string {
+	if v, ok := s.local[name]; ok {
+		return v
+	}
+	if v, ok := s.settings[name]; ok {
+		return v
+	}
+	if g, ok := gucs[name]; ok {
+		return g.def
+	}
+	return ""
 }
 
 // CurrentUser implements expr.Env.

@@ -1,0 +1,13 @@
+-- ALTER ROLE ... SET runs the parameter's check hook as it stores the
+-- value: a bad locale is refused, a missing text search configuration or
+-- tablespace only noticed (it may exist by the time the role logs in).
+CREATE ROLE rls_t_gch;
+ALTER ROLE rls_t_gch SET lc_messages = 'xx_YY';
+ALTER ROLE rls_t_gch SET lc_monetary = 'C.UTF-8';
+ALTER ROLE rls_t_gch SET timezone_abbreviations = 'Nowhere';
+ALTER ROLE rls_t_gch SET restrict_nonsystem_relation_kind = 'nope';
+ALTER ROLE rls_t_gch SET default_text_search_config = 'nosuch';
+ALTER ROLE rls_t_gch SET default_text_search_config = 'a.b.c';
+ALTER ROLE rls_t_gch SET temp_tablespaces = nosuch;
+SELECT rolconfig FROM pg_roles WHERE rolname = 'rls_t_gch';
+DROP ROLE rls_t_gch;

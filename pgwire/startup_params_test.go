@@ -30,7 +30,7 @@ func TestStartupParams(t *testing.T) {
 		{"unknown parameter", map[string]string{"nosuch": "1"}, "", "", "42704"},
 		{"unknown role", map[string]string{"options": "-c role=nosuch_wire5"}, "", "", "22023"},
 		{"client source", map[string]string{"application_name": "myapp"}, "SELECT source || ' ' || reset_val FROM pg_settings WHERE name = 'application_name'", "client myapp", ""},
-		{"client encoding source", nil, "SELECT source || ' ' || setting FROM pg_settings WHERE name = 'client_encoding'", "client UTF8", ""},
+		{"client encoding source", map[string]string{"client_encoding": "utf-8"}, "SELECT source || ' ' || setting FROM pg_settings WHERE name = 'client_encoding'", "client UTF8", ""},
 		{"checked locale", map[string]string{"lc_monetary": "C.UTF-8"}, "SHOW lc_monetary", "C.UTF-8", ""},
 		{"bad locale", map[string]string{"lc_messages": "xx_YY"}, "", "", "22023"},
 	}

@@ -18,16 +18,19 @@ func invalidValue(name, value string) *pgerror.Error {
 }
 
 // checkLocale is check_locale for lc_messages, lc_monetary, lc_numeric
-// and lc_time: a locale the server has. tinybase's are a minimal
-// server's, C, POSIX and C.UTF-8 (whose codeset glibc matches without
-// case or punctuation: C.utf8); an empty value means the server's
-// environment, which lc_messages takes only as its boot value.
+// and lc_time: a locale the server has. tinybase's are C, POSIX, C.UTF-8
+// and en_US.UTF-8, which the PostgreSQL images Supabase builds on
+// generate, so a migration setting it applies on both (a codeset matches
+// without case or punctuation, as glibc's does: C.utf8); an empty value
+// means the server's environment, which lc_messages takes only as its
+// boot value.
 func checkLocale(param string, emptyOK bool) func(string) error {
 	return func(v string) error {
+		lang, codeset, dotted := strings.Cut(v, ".")
 		switch {
 		case v == "" && emptyOK, v == "C", v == "POSIX":
 			return nil
-		case strings.HasPrefix(v, "C.") && normalizeCodeset(v[2:]) == "utf8":
+		case dotted && (lang == "C" || lang == "en_US") && normalizeCodeset(codeset) == "utf8":
 			return nil
 		}
 		return invalidValue(param, v)

@@ -788,7 +788,7 @@ func parseRegtype(s string, env *Env) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.FormatType(), nil
+	return t.FormatTypeNoMod(), nil
 }
 
 // TypeResolver, when the Env's Relations also implements it, resolves
@@ -816,6 +816,9 @@ func typeResolver(env *Env) TypeResolver {
 func regtypeType(s string, env *Env) (*Type, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	name = strings.TrimPrefix(name, "pg_catalog.")
+	if n := strings.TrimSpace(s); n == `"bit"` || n == `"bit"[]` {
+		name = strings.ReplaceAll(n, `"`, "") // format_type(1560, -1) reads back
+	}
 	array := false
 	if strings.HasSuffix(name, "[]") {
 		array, name = true, strings.TrimSpace(strings.TrimSuffix(name, "[]"))

@@ -38,3 +38,6 @@ SELECT oid, collname, collprovider, collisdeterministic, collencoding, collcolla
 -- ucs_basic sorts by code point
 SELECT x FROM (VALUES ('b'), ('B'), ('a'), ('é'), ('Z'), ('ä'), ('1')) AS v(x) ORDER BY x COLLATE ucs_basic;
 SELECT 'a' < 'B' COLLATE ucs_basic, 'é' > 'z' COLLATE "ucs_basic";
+-- regtype prints bit as format_type(oid, NULL) does, and reads it back
+SELECT 'bit'::regtype, 1560::regtype, 1561::regtype, '"bit"'::regtype, 'bit'::regtype::oid = 1560, format_type(1561, NULL), format_type(1560, -1), typelem::regtype
+  FROM pg_type WHERE typname = '_bit';

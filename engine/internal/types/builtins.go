@@ -12,7 +12,7 @@ var (
 	Int4        = &Type{Kind: KindInt4, OID: 23, Name: "int4", SQLName: "integer", Category: 'N', Mod: -1, ArrayOID: 1007, Len: 4}
 	Regproc     = &Type{Kind: KindRegproc, OID: 24, Name: "regproc", SQLName: "regproc", Category: 'N', Mod: -1, ArrayOID: 1008, Len: 4}
 	Text        = &Type{Kind: KindText, OID: 25, Name: "text", SQLName: "text", Category: 'S', Preferred: true, Mod: -1, ArrayOID: 1009, Len: -1}
-	Oid         = &Type{Kind: KindOid, OID: 26, Name: "oid", SQLName: "oid", Category: 'N', Mod: -1, ArrayOID: 1028, Len: 4}
+	Oid         = &Type{Kind: KindOid, OID: 26, Name: "oid", SQLName: "oid", Category: 'N', Preferred: true, Mod: -1, ArrayOID: 1028, Len: 4}
 	JSON        = &Type{Kind: KindJSON, OID: 114, Name: "json", SQLName: "json", Category: 'U', Mod: -1, ArrayOID: 199, Len: -1}
 	Float4      = &Type{Kind: KindFloat4, OID: 700, Name: "float4", SQLName: "real", Category: 'N', Mod: -1, ArrayOID: 1021, Len: 4}
 	Float8      = &Type{Kind: KindFloat8, OID: 701, Name: "float8", SQLName: "double precision", Category: 'N', Preferred: true, Mod: -1, ArrayOID: 1022, Len: 8}

@@ -61,3 +61,6 @@ SHOW search_path;
 RESET search_path;
 -- a value with quotes is quoted as PostgreSQL quotes it in the message
 SET lc_numeric = 'say "hi"';
+SET DateStyle = 'ISO, bad word';
+SELECT set_config('DateStyle', 'ISO,,MDY', false);
+SHOW DateStyle;

@@ -107,6 +107,7 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 	for _, kv := range security.LoginSettings(s.catalog(), s.user) {
 		login[strings.ToLower(kv[0])] = kv[1]
 	}
+	loginSource := s.loginSources()
 	out := make([]pgcatalog.Setting, 0, len(gucs))
 	for key, g := range gucs {
 		info := g.info
@@ -136,7 +137,7 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 			st.Source = "configuration file"
 		}
 		if lv, ok := login[key]; ok {
-			st.Source, st.ResetVal = "user", baseValue(g, lv)
+			st.Source, st.ResetVal = loginSource[key], baseValue(g, lv)
 			if n, err := normalizeSetting(key, lv); err == nil {
 				st.ResetVal = baseValue(g, n)
 			}
@@ -155,6 +156,30 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 		out = append(out, st)
 	}
 	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].Name) < strings.ToLower(out[j].Name) })
+	return out
+}
+
+// loginSources names where each login setting of the session's user
+// comes from, as pg_settings.source does (GucSource_Names): ALTER ROLE
+// ALL ... SET is global, ALTER DATABASE ... SET database, ALTER ROLE ...
+// SET user, ALTER ROLE ... IN DATABASE ... SET database user, each
+// overriding the ones before it as security.LoginSettings applies them.
+func (s *Session) loginSources() map[string]string {
+	cat := s.catalog()
+	var role, roleDB []string
+	if r, ok := cat.Role(s.user); ok {
+		role, roleDB = r.Settings, r.DBSettings
+	}
+	out := map[string]string{}
+	for _, l := range []struct {
+		source string
+		kvs    []string
+	}{{"global", cat.AllRoleSettings()}, {"database", cat.DatabaseSettings()}, {"user", role}, {"database user", roleDB}} {
+		for _, kv := range l.kvs {
+			k, _, _ := strings.Cut(kv, "=")
+			out[strings.ToLower(k)] = l.source
+		}
+	}
 	return out
 }
 

@@ -345,6 +345,9 @@ func (s *Session) NormalizeSetting(name, value string) (string, error) {
 		s.Notice("NOTICE", pe.Code, pe.Message)
 		return value, nil
 	}
+	if g, ok := gucs[name]; ok && err == nil && g.canon != nil {
+		return value, nil // client_encoding as written, checked
+	}
 	if g, ok := gucs[name]; ok && err == nil && g.info != nil {
 		switch g.kind {
 		case gucInt, gucReal, gucBool, gucEnum:

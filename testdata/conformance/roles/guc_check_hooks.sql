@@ -9,5 +9,7 @@ ALTER ROLE rls_t_gch SET restrict_nonsystem_relation_kind = 'nope';
 ALTER ROLE rls_t_gch SET default_text_search_config = 'nosuch';
 ALTER ROLE rls_t_gch SET default_text_search_config = 'a.b.c';
 ALTER ROLE rls_t_gch SET temp_tablespaces = nosuch;
+ALTER ROLE rls_t_gch SET client_encoding = 'utf-8';
+ALTER ROLE rls_t_gch SET client_encoding = 'nosuch';
 SELECT rolconfig FROM pg_roles WHERE rolname = 'rls_t_gch';
 DROP ROLE rls_t_gch;

@@ -357,6 +357,9 @@ func (s *Session) NormalizeSetting(name, value string) (string, error) {
 	return v, err
 }
 
+// CanonicalSettingName implements security.Host.
+func (s *Session) CanonicalSettingName(name string) string { return canonicalName(name) }
+
 // Translator implements security.Host and routines.Host.
 func (s *Session) Translator() *translate.Translator {
 	return &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog(),

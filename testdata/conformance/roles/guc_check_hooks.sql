@@ -12,4 +12,12 @@ ALTER ROLE rls_t_gch SET temp_tablespaces = nosuch;
 ALTER ROLE rls_t_gch SET client_encoding = 'utf-8';
 ALTER ROLE rls_t_gch SET client_encoding = 'nosuch';
 SELECT rolconfig FROM pg_roles WHERE rolname = 'rls_t_gch';
+-- stored under the parameter's own spelling; RESET finds it in any case
+ALTER ROLE rls_t_gch SET datestyle = 'iso';
+ALTER ROLE rls_t_gch SET TIMEZONE = 'UTC';
+ALTER ROLE rls_t_gch SET "IntervalStyle" = 'iso_8601';
+SELECT rolconfig FROM pg_roles WHERE rolname = 'rls_t_gch';
+ALTER ROLE rls_t_gch RESET DateStyle;
+ALTER ROLE rls_t_gch RESET timezone;
+SELECT rolconfig FROM pg_roles WHERE rolname = 'rls_t_gch';
 DROP ROLE rls_t_gch;

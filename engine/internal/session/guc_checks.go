@@ -58,6 +58,9 @@ func checkTZAbbreviations(v string) error {
 	switch v {
 	case "Default", "Australia", "India":
 		return nil
+	case "":
+		// the name is a path under timezonesets, so "" is the directory
+		return pgerror.New(pgerror.InvalidParameterValue, "could not read time zone file \"\": Is a directory")
 	}
 	return invalidValue("timezone_abbreviations", v)
 }

@@ -27,6 +27,7 @@ SHOW default_text_search_config;
 SET timezone_abbreviations = 'Australia';
 SET timezone_abbreviations = 'australia';
 SET timezone_abbreviations = 'Nowhere';
+SET timezone_abbreviations = '';
 RESET timezone_abbreviations;
 SHOW timezone_abbreviations;
 SET temp_tablespaces = pg_default;

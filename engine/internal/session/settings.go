@@ -3,6 +3,9 @@ package session
 import (
 	"fmt"
 	"github.com/tinybase/tinybase/engine/internal/security"
+	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -83,6 +86,7 @@ func (s *Session) setSetting(name, value string, local bool) error {
 		s.placeholders[name] = true
 	}
 	if name == "timezone" {
+		value = numericZone(value)
 		loc, err := loadZone(value)
 		if err != nil {
 			return err
@@ -138,9 +142,59 @@ func loadZone(v string) (*time.Location, error) {
 	}
 	loc, err := time.LoadLocation(v)
 	if err != nil {
+		if loc, ok := posixFixedZone(v); ok {
+			return loc, nil
+		}
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": \"%s\"", v)
 	}
 	return loc, nil
+}
+
+// posixZoneSpec is a POSIX time zone without daylight rules, as
+// PostgreSQL's check_timezone takes one (docs B.5): an abbreviation
+// (three letters or more, or <...> quoted) and its offset west of UTC
+// in hours[:minutes[:seconds]], as in UTC+3 (three hours west) or
+// <+0530>-05:30.
+var posixZoneSpec = regexp.MustCompile(`^(?:([A-Za-z]{3,})|<([+-]?[0-9A-Za-z:]+)>)([+-]?)([0-9]{1,3})(?::([0-5][0-9]))?(?::([0-5][0-9]))?$`)
+
+// posixFixedZone is the fixed-offset zone of a POSIX zone spec.
+func posixFixedZone(v string) (*time.Location, bool) {
+	m := posixZoneSpec.FindStringSubmatch(v)
+	if m == nil {
+		return nil, false
+	}
+	h, _ := strconv.Atoi(m[4])
+	mins, _ := strconv.Atoi("0" + m[5])
+	secs, _ := strconv.Atoi("0" + m[6])
+	if h > 167 {
+		return nil, false
+	}
+	west := h*3600 + mins*60 + secs
+	if m[3] == "-" {
+		west = -west
+	}
+	abbrev := m[1] + m[2]
+	return time.FixedZone(abbrev, -west), true
+}
+
+// numericZone is SET TIME ZONE's numeric form, hours east of UTC (-5,
+// '+03', 3.5), spelled as PostgreSQL stores it: a POSIX spec named by
+// its offset (<-05>+05, <+03:30>-03:30); any other value unchanged.
+func numericZone(v string) string {
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || strings.ContainsAny(v, "eEnN") || f < -167 || f > 167 {
+		return v
+	}
+	mins := int(math.Round(f * 60))
+	sign, back := "+", "-"
+	if mins < 0 {
+		sign, back, mins = "-", "+", -mins
+	}
+	hm := fmt.Sprintf("%02d", mins/60)
+	if mins%60 != 0 {
+		hm += fmt.Sprintf(":%02d", mins%60)
+	}
+	return "<" + sign + hm + ">" + back + hm
 }
 
 // setCommand runs SET / RESET.

@@ -124,6 +124,13 @@ func (s *Session) SetSetting(name, value string, local bool) error {
 	return s.s.SetSetting(name, value, local)
 }
 
+// SetClientSetting applies a run-time parameter from the client's
+// startup packet: checked as SET checks it, the session's reset value
+// for the parameter, pg_settings.source client.
+func (s *Session) SetClientSetting(name, value string) error {
+	return s.s.SetClientSetting(name, value)
+}
+
 // PID is the session's backend process ID, as pg_backend_pid() and the
 // notifications it sends report it.
 func (s *Session) PID() int32 { return s.s.PID() }

@@ -331,14 +331,18 @@ func (c *conn) applyStartupParams(params map[string]string) error {
 		if lk == "client_encoding" {
 			up := strings.ToUpper(strings.ReplaceAll(v, "-", ""))
 			if up != "UTF8" && up != "UNICODE" && up != "AUTO" && up != "SQL_ASCII" {
-				return fatal(pgerror.InvalidParameterValue, "invalid value for parameter \"client_encoding\": %q", v)
+				return fatal(pgerror.InvalidParameterValue, "invalid value for parameter \"client_encoding\": \"%s\"", v)
 			}
-			continue
+			// stored by its canonical name (auto: the server's locale's, UTF8)
+			v = "UTF8"
+			if up == "SQL_ASCII" {
+				v = "SQL_ASCII"
+			}
 		}
 		// applied as set_config(name, value, false) applies a value,
 		// the string as given (PostgreSQL's startup packet options are
 		// not SQL), without running a statement
-		if err := c.sess.SetSetting(k, v, false); err != nil {
+		if err := c.sess.SetClientSetting(k, v); err != nil {
 			pe := toPgError(err)
 			pe.Severity = "FATAL"
 			pe.Position = 0

@@ -38,6 +38,9 @@ func init() {
 			if t == types.Xid && op != "=" && op != "<>" {
 				continue // xid has only equality (ids wrap around)
 			}
+			if t == types.Cid && op != "=" {
+				continue // cid has only = (cideq)
+			}
 			if t == types.ACLItem && op != "=" {
 				continue // aclitem has only = (aclitemeq), for hashing
 			}

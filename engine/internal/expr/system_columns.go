@@ -129,12 +129,15 @@ type SystemColumn struct {
 	Key           []sql.Expression
 }
 
-// NewSystemColumn returns system column name ("ctid", "xmin" or "xmax") of
-// schema.table's row identified by key.
+// NewSystemColumn returns system column name ("ctid", "xmin", "xmax",
+// "cmin" or "cmax") of schema.table's row identified by key.
 func NewSystemColumn(name, schema, table string, key []sql.Expression) *SystemColumn {
 	typ := types.Xid
-	if name == "ctid" {
+	switch name {
+	case "ctid":
 		typ = types.TIDType
+	case "cmin", "cmax":
+		typ = types.Cid
 	}
 	return &SystemColumn{base: base{typ}, Name: name, Schema: schema, Table: table, Key: key}
 }
@@ -167,6 +170,12 @@ func (c *SystemColumn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if allNull {
 		return nil, nil
+	}
+	if c.Name == "cmin" || c.Name == "cmax" {
+		// tinybase keeps no command ids in row versions: every row reads
+		// as the first command of its transaction wrote it, as a row
+		// another transaction committed does in PostgreSQL
+		return uint32(0), nil
 	}
 	t, err := StorageTxnOf(ctx)
 	if err != nil {

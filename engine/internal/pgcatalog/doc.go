@@ -28,7 +28,9 @@
 // and I/O function columns come the same way from PostgreSQL's rows
 // (internal/gentypes: the built-in types by OID, the contrib and PostGIS
 // base types by name), and for user types from the rules of PostgreSQL's
-// CREATE TYPE / CREATE DOMAIN (builtin_types.go).
+// CREATE TYPE / CREATE DOMAIN (builtin_types.go); pg_attribute's
+// attbyval, attalign and attstorage copy the same rows, so the two
+// catalogs agree for every type.
 // pg_settings describes PostgreSQL 15's run-time
 // parameters as internal/gensettings recorded them from its pg_settings
 // (pg_settings_gen.go); the session owns their values. Stored CHECK, policy and generated-column

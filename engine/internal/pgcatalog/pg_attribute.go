@@ -6,8 +6,8 @@ import (
 )
 
 // pgAttribute is pg_catalog.pg_attribute: the columns of tables, views
-// and composite types (system columns and dropped columns are not kept,
-// so not listed).
+// and composite types, and the system columns of the relations that have
+// them (dropped columns are not kept, so not listed).
 var pgAttribute = &def{
 	cols: []column{
 		{"attrelid", types.Oid}, {"attname", types.Name}, {"atttypid", types.Oid}, {"attstattarget", types.Int4},
@@ -63,6 +63,7 @@ var pgAttribute = &def{
 				s.columnSettings(q, col.Name, inh, row) // attribute_settings.go
 				out = append(out, row)
 			}
+			out = append(out, b.heapSystemColumns(oid)...)
 		}
 		ixRows, err := b.indexAttributes(s, rels) // index_attributes.go
 		if err != nil {
@@ -106,6 +107,7 @@ func (b *attributeRows) sequenceAttributes(s *State) [][]any {
 		for i, c := range sequenceColumns {
 			out = append(out, b.row(oid, c.name, i+1, c.typ, true, false, "", ""))
 		}
+		out = append(out, b.heapSystemColumns(oid)...)
 	}
 	return out
 }
@@ -123,12 +125,38 @@ func (b *attributeRows) systemAttributes() [][]any {
 			fixed = fixed && c.typ.Len > 0
 			out = append(out, b.row(oid, c.name, i+1, c.typ, fixed, false, "", ""))
 		}
+		if r.Kind == 'r' {
+			out = append(out, b.heapSystemColumns(oid)...)
+		}
 	}
 	return out
 }
 
-// attNDimsCol and attACLCol are pg_attribute.attndims' and attacl's
-// positions.
+// heapSystemColumns are the system columns of relation rel (docs 5.5),
+// which PostgreSQL lists for every relation with storage of its own
+// rows: tables, partitioned tables, materialized views, foreign tables,
+// sequences and the catalogs' tables (not views, composite types or
+// indexes). Numbered -1 (ctid) to -6 (tableoid) as PostgreSQL 12 on
+// numbers them, NOT NULL, with a statistics target of 0.
+func (b *attributeRows) heapSystemColumns(rel any) [][]any {
+	out := make([][]any, len(systemAttrs))
+	for i, c := range systemAttrs {
+		r := b.row(rel, c.name, -(i + 1), c.typ, true, false, "", "")
+		r[attStatTargetCol] = int32(0)
+		out[i] = r
+	}
+	return out
+}
+
+// systemAttrs are the system columns in attnum order from -1.
+var systemAttrs = []struct {
+	name string
+	typ  *types.Type
+}{{"ctid", types.TIDType}, {"xmin", types.Xid}, {"cmin", types.Cid}, {"xmax", types.Xid}, {"cmax", types.Cid}, {"tableoid", types.Oid}}
+
+// attNDimsCol, attCollationCol and attACLCol are pg_attribute's
+// attndims', attcollation's and attacl's positions (attStatTargetCol:
+// attribute_settings.go).
 const (
 	attNDimsCol     = 6
 	attCollationCol = 21
@@ -163,7 +191,9 @@ func (b *attributeRows) boxed(t *types.Type) []any {
 		ndims = 1
 	}
 	coll := typCollation(t) // pg_type.go
-	v := []any{t.OID, t.Len, t.Mod, t.Len > 0 && t.Len <= 8, storageOf(t), ndims, coll, alignOf(t)}
+	// attlen, attbyval, attalign and attstorage copy pg_type's row
+	io := ioOf(t) // builtin_types.go
+	v := []any{t.OID, t.Len, t.Mod, io.byVal, string(rune(io.storage)), ndims, coll, string(rune(io.align))}
 	if b.types == nil {
 		b.types = map[*types.Type][]any{}
 	}
@@ -193,23 +223,3 @@ const rowsPerSlab = 128
 
 // attColumns is the number of pg_attribute's columns.
 const attColumns = 26
-
-// alignOf is pg_type.typalign of t, as pg_attribute.attalign copies it.
-func alignOf(t *types.Type) string {
-	b := t.Base()
-	switch {
-	case b.Kind == types.KindTID:
-		return "s" // six bytes, aligned as the int2s it is made of
-	case b.Len == -2:
-		return "c" // a C string
-	}
-	switch typAlign(b) { // relsize.go
-	case 8:
-		return "d"
-	case 2:
-		return "s"
-	case 1:
-		return "c"
-	}
-	return "i"
-}

@@ -45,6 +45,8 @@ var pgType = &def{
 			var elem, base uint32
 			if t.Elem != nil {
 				elem = t.Elem.OID
+			} else if e, ok := fixedLengthElems[t.OID]; ok {
+				elem = e
 			}
 			mod := int32(-1)
 			if t.Domain != nil {
@@ -104,8 +106,9 @@ var pgType = &def{
 }
 
 // typCollation is pg_type.typcollation of t: C for name (PostgreSQL 12
-// on), the database default for the other string types, an array's its
-// element's; 0 for types without collations.
+// on), the database default for text, varchar, bpchar and citext (whose
+// CREATE TYPE says COLLATABLE = true), an array's its element's; 0 for
+// types without collations, refcursor, cstring and unknown among them.
 func typCollation(t *types.Type) uint32 {
 	b := t.Base()
 	if b.Kind == types.KindArray && b.Elem != nil {
@@ -114,8 +117,15 @@ func typCollation(t *types.Type) uint32 {
 	switch {
 	case b.Kind == types.KindName:
 		return 950
-	case b.IsString():
+	case b.OID == types.RefCursor.OID, b.Kind == types.KindUnknown, b.Len == -2:
+		return 0
+	case b.IsString(), b.Kind == types.KindExt && b.Name == "citext":
 		return 100
 	}
 	return 0
 }
+
+// fixedLengthElems are the typelem of the fixed-length types that
+// subscript as arrays of their parts (raw_array_subscript_handler):
+// name[0] is a "char", point[0] a double precision, lseg[0] a point.
+var fixedLengthElems = map[uint32]uint32{19: 18, 600: 701, 601: 600}

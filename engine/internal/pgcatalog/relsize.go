@@ -475,32 +475,12 @@ func maxVarlena(t *types.Type) int {
 
 // typAlign is pg_type.typalign in bytes.
 func typAlign(t *types.Type) int {
-	switch t.Kind {
-	case types.KindInt8, types.KindFloat8, types.KindTimestamp, types.KindTimestamptz, types.KindTime,
-		types.KindInterval, types.KindTimeTZ, types.KindMoney, types.KindPoint, types.KindPolygon, types.KindLseg:
+	switch ioOf(t).align { // builtin_types.go
+	case 'd':
 		return 8
-	case types.KindArray:
-		if t.Elem != nil && typAlign(t.Elem.Base()) == 8 {
-			return 8
-		}
-		return 4
-	case types.KindRange, types.KindMultirange:
-		if t.RangeSub != nil && typAlign(t.RangeSub) == 8 {
-			return 8
-		}
-		return 4
-	}
-	switch t.Len {
-	case 1:
-		return 1
-	case 2:
+	case 's':
 		return 2
-	case 4:
-		return 4
-	case 6, 16, 64: // macaddr, uuid, name
-		if t.Kind == types.KindMacaddr {
-			return 4
-		}
+	case 'c':
 		return 1
 	}
 	return 4

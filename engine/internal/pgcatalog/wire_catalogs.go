@@ -64,7 +64,10 @@ var pgDatabase = &def{
 	},
 }
 
-// pgCollation is pg_catalog.pg_collation: the built-in collations.
+// pgCollation is pg_catalog.pg_collation: the built-in collations and
+// ucs_basic, which initdb creates for a UTF8 database (code point order:
+// tinybase's byte order of UTF-8 text is the same; OID as PostgreSQL 15's
+// initdb gives it, indexdef.go's collationOID).
 var pgCollation = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"collname", types.Name}, {"collnamespace", types.Oid}, {"collowner", types.Oid},
@@ -77,6 +80,7 @@ var pgCollation = &def{
 			{uint32(100), "default", ns, uint32(10), "d", true, int32(-1), nil, nil, nil, nil},
 			{uint32(950), "C", ns, uint32(10), "c", true, int32(-1), "C", "C", nil, nil},
 			{uint32(951), "POSIX", ns, uint32(10), "c", true, int32(-1), "POSIX", "POSIX", nil, nil},
+			{uint32(12340), "ucs_basic", ns, uint32(10), "c", true, int32(6), "C", "C", nil, nil},
 		}, nil
 	},
 }

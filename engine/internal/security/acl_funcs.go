@@ -46,6 +46,10 @@ func HasColumnPrivilege(h Host, role string, a []string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if systemColumnNum(kind, a[1]) < 0 {
+		// a system column has no ACL of its own: the table's decides
+		return hasPrivs(h, role, RelKey(q), relClass(kind), a[2], catalog.AllPrivs(catalog.ClassColumn))
+	}
 	if !columnExists(h, q, a[1]) {
 		return false, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a[1], q.Name)
 	}

@@ -80,11 +80,16 @@ func HasColumnPrivilegeOID(h Host, st *pgcatalog.State, role string, o []PrivObj
 	col := o[1].Text
 	if o[1].ByOID {
 		cols, ok := h.TableColumns(q.Schema, q.Name)
-		n := int(o[1].OID)
+		n := int(int16(o[1].OID))
+		if ok && kind != "view" && n < 0 && n >= -len(systemColumnNames) {
+			return hasPrivs(h, role, RelKey(q), relClass(kind), privs, valid) // a system column: the table's ACL
+		}
 		if !ok || n < 1 || n > len(cols) {
 			return nil, privListError(nil, privs, valid)
 		}
 		col = cols[n-1]
+	} else if systemColumnNum(kind, col) < 0 {
+		return hasPrivs(h, role, RelKey(q), relClass(kind), privs, valid)
 	} else if !columnExists(h, q, col) {
 		return nil, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, q.Name)
 	}

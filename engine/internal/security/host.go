@@ -56,6 +56,9 @@ type Host interface {
 	// NormalizeSetting checks a setting's value as SET would and returns
 	// the form pg_db_role_setting stores.
 	NormalizeSetting(name, value string) (string, error)
+	// CanonicalSettingName is a parameter's name as PostgreSQL spells it
+	// (DateStyle, TimeZone), which pg_db_role_setting stores (GUCArrayAdd).
+	CanonicalSettingName(name string) string
 
 	// Translator is a translator bound to the session's environment,
 	// tables and catalog.

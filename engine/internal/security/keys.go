@@ -133,6 +133,24 @@ func quoteQName(q catalog.QName) string {
 }
 
 // columnExists reports whether relation q has column col.
+// systemColumnNames are the system columns by -attnum - 1 (docs 5.5).
+var systemColumnNames = []string{"ctid", "xmin", "cmin", "xmax", "cmax", "tableoid"}
+
+// systemColumnNum is the attnum of system column col of a relation of
+// kind kind (-1 for ctid .. -6 for tableoid), 0 when col is none or the
+// relation has no system columns (a view).
+func systemColumnNum(kind RelKind, col string) int {
+	if kind == "view" {
+		return 0
+	}
+	for i, n := range systemColumnNames {
+		if n == col {
+			return -(i + 1)
+		}
+	}
+	return 0
+}
+
 func columnExists(h Host, q catalog.QName, col string) bool {
 	if cols, ok := h.TableColumns(q.Schema, q.Name); ok {
 		for _, c := range cols {

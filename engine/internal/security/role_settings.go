@@ -83,11 +83,12 @@ func applySettingChange(h Host, old []string, setting, value string, reset, rese
 	}
 	var out []string
 	replaced := false
+	stored := h.CanonicalSettingName(setting)
 	for _, kv := range old {
 		k, _, _ := strings.Cut(kv, "=")
-		if resetAll || k == setting {
+		if resetAll || strings.EqualFold(k, setting) {
 			if !reset && !replaced { // a new value keeps its place (GUCArrayAdd)
-				out = append(out, setting+"="+value)
+				out = append(out, stored+"="+value)
 				replaced = true
 			}
 			continue
@@ -95,7 +96,7 @@ func applySettingChange(h Host, old []string, setting, value string, reset, rese
 		out = append(out, kv)
 	}
 	if !reset && !replaced {
-		out = append(out, setting+"="+value)
+		out = append(out, stored+"="+value)
 	}
 	return out, nil
 }

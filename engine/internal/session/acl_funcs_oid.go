@@ -88,10 +88,9 @@ func addPrivilegeOIDFuncs(r *expr.Registry) {
 							case uint32:
 								objs[i] = security.PrivObj{OID: v, ByOID: f.byOID}
 							case int16:
+								// an attnum, negative for system columns (the
+								// int16's bits: HasColumnPrivilegeOID reads it back)
 								objs[i] = security.PrivObj{OID: uint32(v), ByOID: true}
-								if v < 0 {
-									objs[i].OID = 0
-								}
 							}
 						}
 						return fn(s, st, role, objs, a[len(a)-1].(string))

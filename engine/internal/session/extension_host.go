@@ -112,7 +112,7 @@ func (s *Session) checkExtensionSetting(name, value string) (string, error) {
 	if _, installed := s.catalog().Extension(e.Name); !ok || !installed {
 		return value, nil
 	}
-	invalid := pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", name, value)
+	invalid := pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"%s\": \"%s\"", name, value)
 	if len(lim.Choices) > 0 {
 		for _, c := range lim.Choices {
 			if strings.EqualFold(c, strings.TrimSpace(value)) {

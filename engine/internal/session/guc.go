@@ -34,6 +34,9 @@ type guc struct {
 	// check, when set, refuses values the parameter's check hook refuses
 	// (an access method or tablespace tinybase does not have).
 	check func(value string) error
+	// canon, when set, checks a value and returns the form stored
+	// (client_encoding's canonical name).
+	canon func(value string) (string, error)
 	// info is PostgreSQL's description of the parameter (pg_settings'
 	// columns, recorded); nil for those pg_settings hides (role).
 	info *pgcatalog.SettingDef
@@ -49,7 +52,7 @@ var gucs = func() map[string]*guc {
 		{name: "TimeZone", def: "UTC"},
 		{name: "DateStyle", def: "ISO, MDY"},
 		{name: "IntervalStyle", def: "postgres", kind: gucEnum, choices: []string{"postgres", "postgres_verbose", "sql_standard", "iso_8601"}},
-		{name: "client_encoding", def: "UTF8"},
+		{name: "client_encoding", def: "UTF8", canon: canonEncoding},
 		{name: "server_encoding", def: "UTF8", fixed: true, boot: "SQL_ASCII"},
 		{name: "server_version", def: "15.8", fixed: true},
 		{name: "server_version_num", def: "150008", fixed: true},
@@ -103,7 +106,12 @@ var gucs = func() map[string]*guc {
 		// the header pg_dump and `supabase db pull` write
 		{name: "xmloption", def: "content", kind: gucEnum, choices: []string{"content", "document"}},
 		{name: "default_tablespace", def: "", check: oneOf("default_tablespace", "Tablespace", "", "pg_default")},
-		{name: "default_table_access_method", def: "heap", check: oneOf("default_table_access_method", "Table access method", "heap")},
+		{name: "default_table_access_method", def: "heap", check: func(v string) error {
+			if v == "" {
+				return invalidValue("default_table_access_method", v).WithDetail("default_table_access_method cannot be empty.")
+			}
+			return oneOf("default_table_access_method", "Table access method", "heap")(v)
+		}},
 		{name: "idle_session_timeout", def: "0", kind: gucInt},
 		// pg_dump sets it off before reading; tinybase's scans always start
 		// at the beginning anyway.
@@ -140,6 +148,22 @@ var gucs = func() map[string]*guc {
 			fixed: info.Context == "internal", recorded: true}
 		g.def, g.boot = showRaw(g, info.Reset), showRaw(g, info.Boot)
 		m[strings.ToLower(name)] = g
+	}
+	// the check hooks of string parameters (guc_checks.go); search_path
+	// has none that refuses a value
+	for name, check := range map[string]func(string) error{
+		"lc_messages":                      checkLocale("lc_messages", false),
+		"lc_monetary":                      checkLocale("lc_monetary", true),
+		"lc_numeric":                       checkLocale("lc_numeric", true),
+		"lc_time":                          checkLocale("lc_time", true),
+		"timezone_abbreviations":           checkTZAbbreviations,
+		"temp_tablespaces":                 checkTempTablespaces,
+		"restrict_nonsystem_relation_kind": checkKeywordList("restrict_nonsystem_relation_kind", "view", "foreign-table"),
+		"wal_consistency_checking":         checkKeywordList("wal_consistency_checking", walMaskRmgrs...),
+	} {
+		if g, ok := m[name]; ok {
+			g.check = check
+		}
 	}
 	return m
 }()
@@ -249,7 +273,10 @@ func normalizeSetting(name, value string) (string, error) {
 		return "", err
 	}
 	invalid := func() error {
-		return pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", g.name, value)
+		return pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"%s\": \"%s\"", g.name, value)
+	}
+	if g.canon != nil {
+		return g.canon(value)
 	}
 	if g.check != nil {
 		v, err := normalizeKind(g, value, invalid)
@@ -270,7 +297,7 @@ func oneOf(param, what string, names ...string) func(string) error {
 				return nil
 			}
 		}
-		return pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", param, v).
+		return pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"%s\": \"%s\"", param, v).
 			WithDetail("%s \"%s\" does not exist.", what, v)
 	}
 }
@@ -325,7 +352,7 @@ func normalizeKind(g *guc, value string, invalid func() error) (string, error) {
 				return c, nil
 			}
 		}
-		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", g.name, value).
+		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"%s\": \"%s\"", g.name, value).
 			WithHint("Available values: %s.", strings.Join(g.choices, ", "))
 	case gucList:
 		return quoteList(value), nil
@@ -336,7 +363,7 @@ func normalizeKind(g *guc, value string, invalid func() error) (string, error) {
 // invalidHint is 22023 "invalid value for parameter", with guc.c's hint
 // when it has one (the units the parameter takes, the integer range).
 func invalidHint(g *guc, value, hint string) error {
-	err := pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", g.name, value)
+	err := pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"%s\": \"%s\"", g.name, value)
 	if hint != "" {
 		return err.WithHint("%s", hint)
 	}

@@ -99,14 +99,15 @@ func (s *Session) currentCatalogState() (*pgcatalog.State, error) {
 // settingsRows lists the parameters pg_settings shows, sorted by name as
 // PostgreSQL sorts them: numbers in the parameter's base unit (work_mem
 // in kB, shared_buffers in 8kB pages). source says where the value comes
-// from: the session's SET, the role's or database's ALTER ... SET, the
-// server's configuration (a reset value other than PostgreSQL's
+// from: the session's SET, the client's startup packet, the role's or
+// database's ALTER ... SET, the server's configuration (a reset value other than PostgreSQL's
 // compiled-in one), else default.
 func (s *Session) settingsRows() []pgcatalog.Setting {
 	login := map[string]string{}
 	for _, kv := range security.LoginSettings(s.catalog(), s.user) {
 		login[strings.ToLower(kv[0])] = kv[1]
 	}
+	loginSource := s.loginSources()
 	out := make([]pgcatalog.Setting, 0, len(gucs))
 	for key, g := range gucs {
 		info := g.info
@@ -136,12 +137,17 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 			st.Source = "configuration file"
 		}
 		if lv, ok := login[key]; ok {
-			st.Source, st.ResetVal = "user", baseValue(g, lv)
+			st.Source, st.ResetVal = loginSource[key], baseValue(g, lv)
 			if n, err := normalizeSetting(key, lv); err == nil {
 				st.ResetVal = baseValue(g, n)
 			}
 		}
-		if _, set := s.settings[sessionSourceKey+key]; set || v != g.def && (login[key] == "" || v != login[key]) {
+		cv, client := s.clientSettings[key]
+		if client {
+			st.Source, st.ResetVal = "client", baseValue(g, cv)
+		}
+		raw := s.rawSetting(key) // file modes before their octal show hook
+		if _, set := s.settings[sessionSourceKey+key]; set || raw != g.def && (login[key] == "" || raw != login[key]) && (!client || raw != cv) {
 			st.Source = "session"
 		}
 		if g.kind == gucEnum && st.EnumVals == nil {
@@ -150,6 +156,30 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 		out = append(out, st)
 	}
 	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].Name) < strings.ToLower(out[j].Name) })
+	return out
+}
+
+// loginSources names where each login setting of the session's user
+// comes from, as pg_settings.source does (GucSource_Names): ALTER ROLE
+// ALL ... SET is global, ALTER DATABASE ... SET database, ALTER ROLE ...
+// SET user, ALTER ROLE ... IN DATABASE ... SET database user, each
+// overriding the ones before it as security.LoginSettings applies them.
+func (s *Session) loginSources() map[string]string {
+	cat := s.catalog()
+	var role, roleDB []string
+	if r, ok := cat.Role(s.user); ok {
+		role, roleDB = r.Settings, r.DBSettings
+	}
+	out := map[string]string{}
+	for _, l := range []struct {
+		source string
+		kvs    []string
+	}{{"global", cat.AllRoleSettings()}, {"database", cat.DatabaseSettings()}, {"user", role}, {"database user", roleDB}} {
+		for _, kv := range l.kvs {
+			k, _, _ := strings.Cut(kv, "=")
+			out[strings.ToLower(k)] = l.source
+		}
+	}
 	return out
 }
 

@@ -265,11 +265,11 @@ func (r sessionRelations) TypeText(t *types.Type) string {
 		return r.TypeText(t.Elem.WithMod(t.Mod)) + "[]"
 	}
 	if t.Schema == "" || t.Schema == "pg_catalog" || t.Kind == types.KindExt {
-		return t.FormatType()
+		return t.FormatTypeNoMod()
 	}
 	bare := *t
 	bare.Schema = "public" // FormatType's unqualified (but quoted) spelling
-	text := bare.FormatType()
+	text := bare.FormatTypeNoMod()
 	if found, ok := r.UserType(quoteIdentPart(t.Name)); ok && found.OID == t.OID {
 		return text
 	}

@@ -325,8 +325,29 @@ func (s *Session) ResolveRoutines(ref translate.RoutineRef, word string) ([]*cat
 // NormalizeSetting implements security.Host.
 // pg_db_role_setting keeps a number, Boolean or enum value as written
 // (work_mem=65536), as PostgreSQL stores the SET's text once checked.
+//
+// A value naming an object that does not exist (a tablespace, a text
+// search configuration) is stored with a notice, as PostgreSQL checks
+// it with the PGC_S_TEST source: the object may exist by login time.
 func (s *Session) NormalizeSetting(name, value string) (string, error) {
 	v, err := normalizeSetting(name, value)
+	if err == nil && name == "default_text_search_config" {
+		_, err = s.checkTSConfigSetting(value) // tsearch_host.go
+		if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.InvalidParameterValue {
+			s.Notice("NOTICE", pgerror.UndefinedObject, fmt.Sprintf("text search configuration \"%s\" does not exist", value))
+			return value, nil
+		}
+		if err == nil {
+			return value, nil
+		}
+	}
+	if pe, ok := pgerror.As(err); ok && name == "temp_tablespaces" && pe.Code == pgerror.UndefinedObject {
+		s.Notice("NOTICE", pe.Code, pe.Message)
+		return value, nil
+	}
+	if g, ok := gucs[name]; ok && err == nil && g.canon != nil {
+		return value, nil // client_encoding as written, checked
+	}
 	if g, ok := gucs[name]; ok && err == nil && g.info != nil {
 		switch g.kind {
 		case gucInt, gucReal, gucBool, gucEnum:
@@ -335,6 +356,9 @@ func (s *Session) NormalizeSetting(name, value string) (string, error) {
 	}
 	return v, err
 }
+
+// CanonicalSettingName implements security.Host.
+func (s *Session) CanonicalSettingName(name string) string { return canonicalName(name) }
 
 // Translator implements security.Host and routines.Host.
 func (s *Session) Translator() *translate.Translator {

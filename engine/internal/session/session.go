@@ -138,6 +138,10 @@ type Session struct {
 	exclusions exclusionChecks
 	// placeholders are the custom variables this session has set.
 	placeholders map[string]bool
+	// clientSettings are the values the client sent in its startup
+	// packet (lower-cased name -> stored value): the session's reset
+	// values for them, pg_settings source client (SetClientSetting).
+	clientSettings map[string]string
 	// curStmt and curSQL are the running statement, for error positions.
 	curStmt *pg.Node
 	curSQL  string

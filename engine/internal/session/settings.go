@@ -3,6 +3,9 @@ package session
 import (
 	"fmt"
 	"github.com/tinybase/tinybase/engine/internal/security"
+	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,7 +63,11 @@ func (s *Session) showHook(name, v string) string {
 func (s *Session) setSetting(name, value string, local bool) error {
 	name = strings.ToLower(name)
 	value, err := normalizeSetting(name, value)
-	if err == nil && name == "datestyle" {
+	if err == nil && name == "datestyle" && strings.TrimSpace(value) == "" {
+		value = s.rawSetting(name) // an empty list changes nothing (check_datestyle)
+	} else if _, ok := splitIdentifierString(value, ','); err == nil && name == "datestyle" && !ok {
+		err = invalidValue("DateStyle", value).WithDetail("List syntax is invalid.") // check_datestyle
+	} else if err == nil && name == "datestyle" {
 		// unnamed parts keep the current value (check_datestyle)
 		var ds types.DateStyle
 		ds, err = types.ParseDateStyle(value, s.env.DateStyle)
@@ -79,6 +86,7 @@ func (s *Session) setSetting(name, value string, local bool) error {
 		s.placeholders[name] = true
 	}
 	if name == "timezone" {
+		value = numericZone(value)
 		loc, err := loadZone(value)
 		if err != nil {
 			return err
@@ -129,12 +137,64 @@ func loadZone(v string) (*time.Location, error) {
 	switch strings.ToUpper(v) {
 	case "UTC", "GMT", "Z", "ZULU":
 		return time.UTC, nil
+	case "":
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": \"\"")
 	}
 	loc, err := time.LoadLocation(v)
 	if err != nil {
-		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": %q", v)
+		if loc, ok := posixFixedZone(v); ok {
+			return loc, nil
+		}
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": \"%s\"", v)
 	}
 	return loc, nil
+}
+
+// posixZoneSpec is a POSIX time zone without daylight rules, as
+// PostgreSQL's check_timezone takes one (docs B.5): an abbreviation
+// (three letters or more, or <...> quoted) and its offset west of UTC
+// in hours[:minutes[:seconds]], as in UTC+3 (three hours west) or
+// <+0530>-05:30.
+var posixZoneSpec = regexp.MustCompile(`^(?:([A-Za-z]{3,})|<([+-]?[0-9A-Za-z:]+)>)([+-]?)([0-9]{1,3})(?::([0-5][0-9]))?(?::([0-5][0-9]))?$`)
+
+// posixFixedZone is the fixed-offset zone of a POSIX zone spec.
+func posixFixedZone(v string) (*time.Location, bool) {
+	m := posixZoneSpec.FindStringSubmatch(v)
+	if m == nil {
+		return nil, false
+	}
+	h, _ := strconv.Atoi(m[4])
+	mins, _ := strconv.Atoi("0" + m[5])
+	secs, _ := strconv.Atoi("0" + m[6])
+	if h > 167 {
+		return nil, false
+	}
+	west := h*3600 + mins*60 + secs
+	if m[3] == "-" {
+		west = -west
+	}
+	abbrev := m[1] + m[2]
+	return time.FixedZone(abbrev, -west), true
+}
+
+// numericZone is SET TIME ZONE's numeric form, hours east of UTC (-5,
+// '+03', 3.5), spelled as PostgreSQL stores it: a POSIX spec named by
+// its offset (<-05>+05, <+03:30>-03:30); any other value unchanged.
+func numericZone(v string) string {
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || strings.ContainsAny(v, "eEnN") || f < -167 || f > 167 {
+		return v
+	}
+	mins := int(math.Round(f * 60))
+	sign, back := "+", "-"
+	if mins < 0 {
+		sign, back, mins = "-", "+", -mins
+	}
+	hm := fmt.Sprintf("%02d", mins/60)
+	if mins%60 != 0 {
+		hm += fmt.Sprintf(":%02d", mins%60)
+	}
+	return "<" + sign + hm + ">" + back + hm
 }
 
 // setCommand runs SET / RESET.
@@ -160,6 +220,9 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 			if strings.ToLower(kv[0]) == name {
 				def, ok = kv[1], true
 			}
+		}
+		if v, client := s.clientSettings[name]; client {
+			def, ok = v, true // the startup packet's value outranks the role's
 		}
 		if !ok {
 			delete(s.settings, name)
@@ -218,6 +281,9 @@ func (s *Session) resetAll() {
 	s.settings["role"], s.settings["session_authorization"] = role, auth
 	s.env.Loc = time.UTC
 	s.applyLoginSettings()
+	for k, v := range s.clientSettings {
+		_ = s.setSetting(k, v, false) // checked when the client sent it
+	}
 	s.syncEnvStyles()
 }
 
@@ -390,6 +456,37 @@ func (s *Session) applyTxnOptions(c *translate.Txn) error {
 // SetSetting implements expr.Env (set_config).
 func (s *Session) SetSetting(name, value string, local bool) error {
 	return s.userSet(name, value, local)
+}
+
+// SetClientSetting applies a run-time parameter the client sent in its
+// startup packet, checked as SET checks it: it becomes the session's
+// reset value (RESET and RESET ALL return to it, over the role's and
+// database's ALTER ... SET) and pg_settings shows its source as client.
+func (s *Session) SetClientSetting(name, value string) error {
+	if err := s.userSet(name, value, false); err != nil {
+		return err
+	}
+	key := strings.ToLower(name)
+	delete(s.settings, sessionSourceKey+key)
+	if s.clientSettings == nil {
+		s.clientSettings = map[string]string{}
+	}
+	s.clientSettings[key] = s.settings[key]
+	return nil
+}
+
+// rawSetting is a parameter's stored value, before any show hook.
+func (s *Session) rawSetting(name string) string {
+	if v, ok := s.local[name]; ok {
+		return v
+	}
+	if v, ok := s.settings[name]; ok {
+		return v
+	}
+	if g, ok := gucs[name]; ok {
+		return g.def
+	}
+	return ""
 }
 
 // CurrentUser implements expr.Env.

@@ -2,6 +2,7 @@ package session
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -146,15 +147,21 @@ func (r sessionRelations) DefaultTSConfig() (*types.TSConfig, error) {
 // set_config: the configuration must exist, and the setting keeps its
 // qualified name (pg_catalog.german).
 func (s *Session) checkTSConfigSetting(value string) (string, error) {
+	if _, ok := splitIdentifierString(value, '.'); !ok || strings.TrimSpace(value) == "" {
+		return "", pgerror.New(pgerror.InvalidName, "invalid name syntax") // stringToQualifiedNameList
+	}
 	r := sessionRelations{s}
 	oid, err := r.TSConfigOID(value)
+	if pe, ok := pgerror.As(err); ok && pe.Code != pgerror.UndefinedObject && pe.Code != pgerror.InvalidSchemaName {
+		return "", err // cross-database references, too many dotted names
+	}
 	if err != nil {
-		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "default_text_search_config", value)
+		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"%s\": \"%s\"", "default_text_search_config", value)
 	}
 	cat := r.tsCatalog()
 	schema, name, ok := cat.TSConfigIdent(oid)
 	if !ok {
-		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "default_text_search_config", value)
+		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"%s\": \"%s\"", "default_text_search_config", value)
 	}
 	return quoteIdentPart(schema) + "." + quoteIdentPart(name), nil
 }

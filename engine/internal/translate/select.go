@@ -61,6 +61,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		if t.groupedWindows(s) || t.srfsAfterGrouping(s) {
 			return t.selectStmt(t.splitGroupedWindows(s))
 		}
+		if t.splitHaving(s) { // window_grouped.go
+			return t.selectStmt(t.splitGrouped(s, true))
+		}
 		s = t.tableoidScans(s) // inherit_tableoid.go
 		defer t.enterSelect(s)()
 		t.checkGrouping(s)

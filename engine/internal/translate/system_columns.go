@@ -115,16 +115,16 @@ func (t *Translator) queryRelations() []*pg.RangeVar {
 	return out
 }
 
-// systemColumnRef translates ctid, xmin, xmax or tableoid of a table the
-// query reads (unqualified: of its only table); nil for every other
-// column reference, which GMS resolves (or reports missing).
+// systemColumnRef translates ctid, xmin, cmin, xmax, cmax or tableoid of
+// a table the query reads (unqualified: of its only table); nil for every
+// other column reference, which GMS resolves (or reports missing).
 func (t *Translator) systemColumnRef(parts []string, loc int32) sqlparser.Expr {
 	if len(parts) == 0 || len(parts) > 2 {
 		return nil
 	}
 	name := parts[len(parts)-1]
 	switch name {
-	case "ctid", "xmin", "xmax", "tableoid":
+	case "ctid", "xmin", "cmin", "xmax", "cmax", "tableoid":
 	default:
 		return nil
 	}

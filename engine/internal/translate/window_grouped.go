@@ -38,10 +38,21 @@ func (t *Translator) groupedWindows(s *pg.SelectStmt) bool {
 //
 // A GROUP BY ordinal or output name becomes the SELECT-list expression
 // it names, in the derived table's GROUP BY too.
+//
+// With liftHaving the HAVING condition moves to the outer query's WHERE,
+// its aggregates computed in the derived table's SELECT list like the
+// others (splitHaving).
 func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
+	return t.splitGrouped(s, false)
+}
+
+func (t *Translator) splitGrouped(s *pg.SelectStmt, liftHaving bool) *pg.SelectStmt {
 	outer := pgtree.Clone(s)
 	inner := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, FromClause: s.FromClause, WhereClause: s.WhereClause,
 		GroupClause: s.GroupClause, HavingClause: s.HavingClause}
+	if liftHaving {
+		inner.HavingClause = nil
+	}
 	outer.WhereClause, outer.GroupClause, outer.HavingClause = nil, nil, nil
 	str := func(v string) *pg.Node { return &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: v}}} }
 	ref := func(v string) pg.Node_ColumnRef {
@@ -142,6 +153,13 @@ func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
 	for _, w := range outer.WindowClause {
 		walkNodes(w, visit)
 	}
+	if liftHaving && s.HavingClause != nil {
+		cond := pgtree.Clone(s.HavingClause)
+		if !visit(cond) {
+			walkNodes(cond, visit)
+		}
+		outer.WhereClause = cond
+	}
 	outer.FromClause = []*pg.Node{{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
 		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: inner}},
 		Alias:    &pg.Alias{Aliasname: "?grouped"},
@@ -200,4 +218,95 @@ func keyColumnNamed(keys []*pg.Node, n *pg.Node) int {
 		found = i
 	}
 	return found
+}
+
+// splitHaving reports a HAVING that go-mysql-server cannot bind: one
+// whose aggregate reads a qualified column whose name another relation
+// of the query's FROM also has. GMS rebuilds HAVING's aggregates in a
+// scope holding the columns they read found by name alone, so with two
+// tables that both have an id, count(b.id) finds a.id there and b is
+// "not found" (42P01). Such a query groups in a derived table and
+// filters its rows (splitGrouped with liftHaving), which binds the
+// aggregates where the SELECT list's are. A HAVING with a subquery
+// keeps its place (the subquery may read the grouped relations' columns).
+func (t *Translator) splitHaving(s *pg.SelectStmt) bool {
+	if s.HavingClause == nil || len(s.FromClause) == 0 || len(s.FromClause) == 1 && s.FromClause[0].GetJoinExpr() == nil {
+		return false
+	}
+	var qualified []string
+	sublink := false
+	check := func(n *pg.Node) bool {
+		if n.GetSubLink() != nil {
+			sublink = true
+			return true
+		}
+		fc := n.GetFuncCall()
+		if fc == nil || fc.Over != nil || !t.isAggregateName(names(fc.Funcname)) {
+			return false
+		}
+		walkNodes(n, func(m *pg.Node) bool {
+			if cr := m.GetColumnRef(); cr != nil && len(cr.Fields) > 1 && cr.Fields[len(cr.Fields)-1].GetString_() != nil {
+				qualified = append(qualified, strVal(cr.Fields[len(cr.Fields)-1]))
+			}
+			return m.GetSubLink() != nil
+		})
+		return true
+	}
+	if !check(s.HavingClause) {
+		walkNodes(s.HavingClause, check)
+	}
+	if sublink || len(qualified) == 0 {
+		return false
+	}
+	shared, known := t.sharedColumnNames(s.FromClause)
+	for _, c := range qualified {
+		if !known || shared[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedColumnNames are the column names more than one table of from
+// has; known is false when from holds something other than tables and
+// joins of tables (a subquery, a function, a CTE), whose columns are not
+// looked up here.
+func (t *Translator) sharedColumnNames(from []*pg.Node) (shared map[string]bool, known bool) {
+	rels := fromRangeVars(from)
+	count := 0
+	var walk func(n *pg.Node)
+	walk = func(n *pg.Node) {
+		switch x := n.GetNode().(type) {
+		case *pg.Node_RangeVar:
+			count++
+		case *pg.Node_JoinExpr:
+			walk(x.JoinExpr.Larg)
+			walk(x.JoinExpr.Rarg)
+		default:
+			count = -1 << 20
+		}
+	}
+	for _, n := range from {
+		walk(n)
+	}
+	if count != len(rels) {
+		return nil, false
+	}
+	seen := map[string]int{}
+	for _, rv := range rels {
+		info, ok := t.lookupColumns(rv.Schemaname, rv.Relname)
+		if !ok || rv.Schemaname == "" && t.q.ctes[rv.Relname] != nil {
+			return nil, false
+		}
+		for _, c := range info.Columns {
+			seen[c.Name]++
+		}
+	}
+	shared = map[string]bool{}
+	for n, k := range seen {
+		if k > 1 {
+			shared[n] = true
+		}
+	}
+	return shared, true
 }

@@ -12,7 +12,7 @@ var (
 	Int4        = &Type{Kind: KindInt4, OID: 23, Name: "int4", SQLName: "integer", Category: 'N', Mod: -1, ArrayOID: 1007, Len: 4}
 	Regproc     = &Type{Kind: KindRegproc, OID: 24, Name: "regproc", SQLName: "regproc", Category: 'N', Mod: -1, ArrayOID: 1008, Len: 4}
 	Text        = &Type{Kind: KindText, OID: 25, Name: "text", SQLName: "text", Category: 'S', Preferred: true, Mod: -1, ArrayOID: 1009, Len: -1}
-	Oid         = &Type{Kind: KindOid, OID: 26, Name: "oid", SQLName: "oid", Category: 'N', Mod: -1, ArrayOID: 1028, Len: 4}
+	Oid         = &Type{Kind: KindOid, OID: 26, Name: "oid", SQLName: "oid", Category: 'N', Preferred: true, Mod: -1, ArrayOID: 1028, Len: 4}
 	JSON        = &Type{Kind: KindJSON, OID: 114, Name: "json", SQLName: "json", Category: 'U', Mod: -1, ArrayOID: 199, Len: -1}
 	Float4      = &Type{Kind: KindFloat4, OID: 700, Name: "float4", SQLName: "real", Category: 'N', Mod: -1, ArrayOID: 1021, Len: 4}
 	Float8      = &Type{Kind: KindFloat8, OID: 701, Name: "float8", SQLName: "double precision", Category: 'N', Preferred: true, Mod: -1, ArrayOID: 1022, Len: 8}
@@ -37,7 +37,7 @@ var (
 var Builtins = []*Type{Bool, Bytea, Char, Name, Int8, Int2, Int4, Regproc, Text, Oid, JSON, Float4, Float8,
 	Bpchar, Varchar, Date, Time, Timestamp, Timestamptz, Interval, Numeric, Regclass, Regtype, UUID, JSONB, Inet,
 	Int4Range, NumRange, TsRange, TstzRange, DateRange, Int8Range, TSVector, TSQuery, TimeTZType, Bit, Varbit,
-	Cidr, Macaddr, Macaddr8, MoneyType, PointType, PolygonType, LsegType, XMLType, Xid, Xid8, TIDType, ACLItem, RefCursor,
+	Cidr, Macaddr, Macaddr8, MoneyType, PointType, PolygonType, LsegType, XMLType, Xid, Xid8, Cid, TIDType, ACLItem, RefCursor,
 	Int4Multirange, NumMultirange, TsMultirange, TstzMultirange, DateMultirange, Int8Multirange}
 
 var arrayByOID = map[uint32]*Type{}

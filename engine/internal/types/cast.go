@@ -325,12 +325,12 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 			if n.(uint32) == 0 {
 				out = "-" // regtypeout of InvalidOid (pg_proc.provariadic of most functions)
 			} else if typ, ok := ByOID(n.(uint32)); ok {
-				out = typ.FormatType()
+				out = typ.FormatTypeNoMod()
 			} else if typ, ok := PseudoByOID(n.(uint32)); ok {
-				out = typ.FormatType()
+				out = typ.FormatTypeNoMod()
 			} else if r := typeResolver(env); r != nil {
 				if typ, ok := r.UserTypeByOID(n.(uint32)); ok {
-					out = typ.FormatType()
+					out = typ.FormatTypeNoMod()
 				}
 			}
 		}

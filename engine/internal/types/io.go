@@ -793,7 +793,7 @@ func parseRegtype(s string, env *Env) (any, error) {
 			return d.TypeText(t), nil
 		}
 	}
-	return t.FormatType(), nil
+	return t.FormatTypeNoMod(), nil
 }
 
 // TypeDisplayer, when the Env's Relations also implements it, spells a
@@ -828,6 +828,9 @@ func typeResolver(env *Env) TypeResolver {
 func regtypeType(s string, env *Env) (*Type, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	name = strings.TrimPrefix(name, "pg_catalog.")
+	if n := strings.TrimSpace(s); n == `"bit"` || n == `"bit"[]` {
+		name = strings.ReplaceAll(n, `"`, "") // format_type(1560, -1) reads back
+	}
 	array := false
 	if strings.HasSuffix(name, "[]") {
 		array, name = true, strings.TrimSpace(strings.TrimSuffix(name, "[]"))

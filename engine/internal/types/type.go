@@ -159,11 +159,15 @@ func (t *Type) FormatType() string {
 
 func (t *Type) String() string { return t.FormatType() }
 
-// FormatTypeNoMod spells the type as format_type(oid, NULL) does: like
-// FormatType without a typmod, except that bit is plain "bit".
+// FormatTypeNoMod spells the type as format_type(oid, NULL) and regtype
+// output do: like FormatType without a typmod, except that bit (and its
+// array type) is plain "bit".
 func (t *Type) FormatTypeNoMod() string {
 	if t.OID == 1560 {
 		return "bit"
+	}
+	if t.Kind == KindArray && t.Domain == nil && t.Elem != nil && t.Elem.OID == 1560 {
+		return "bit[]"
 	}
 	return t.WithMod(-1).FormatType()
 }

@@ -37,7 +37,7 @@ func (s *Session) prepareTemp(sqlText string, stmt *pg.Node) error {
 	own := s.tempSchemaName()
 	var other error
 	pgtree.Walk(stmt, func(m any) bool {
-		if names := routineName(m); len(names) == 2 && names[0].GetString_().GetSval() == "pg_temp" {
+		if names := routineName(m); isTempRoutine(names) {
 			names[0] = pg.MakeStrNode(own) // a temporary function: pg_temp.f
 			return true
 		}
@@ -134,12 +134,19 @@ func (s *Session) tempAliased(stmt *pg.Node) *pg.Node {
 	stmt = pgtree.Clone(stmt)
 	own := s.tempSchemaName()
 	pgtree.Walk(stmt, func(m any) bool {
-		if rv, ok := m.(*pg.RangeVar); ok && rv.Schemaname == "pg_temp" {
+		if names := routineName(m); isTempRoutine(names) {
+			names[0] = pg.MakeStrNode(own)
+		} else if rv, ok := m.(*pg.RangeVar); ok && rv.Schemaname == "pg_temp" {
 			rv.Schemaname = own
 		}
 		return true
 	})
 	return stmt
+}
+
+// isTempRoutine reports whether a routine's name list is pg_temp.name.
+func isTempRoutine(names []*pg.Node) bool {
+	return len(names) == 2 && names[0].GetString_().GetSval() == "pg_temp"
 }
 
 // needsTemp reports whether stmt creates a relation or names a
@@ -153,6 +160,7 @@ func needsTemp(stmt *pg.Node) bool {
 		if rv, ok := m.(*pg.RangeVar); ok && (rv.Schemaname == "pg_temp" || pgident.IsTempSchema(rv.Schemaname)) {
 			found = true
 		}
+		found = found || isTempRoutine(routineName(m))
 		return !found
 	})
 	return found

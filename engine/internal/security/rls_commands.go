@@ -190,9 +190,10 @@ func AlterTableSecurity(h Host, c *translate.RowSecurityCmd) error {
 }
 
 // checkPolicyExprs plans SELECT 1 FROM t WHERE <using> AND <check> so
-// that a policy naming a missing column or function fails at CREATE /
-// ALTER POLICY with PostgreSQL's 42703 / 42883, as it does there. Other
-// planning errors are left for the queries that apply the policy.
+// that a policy naming a missing column, function, relation (in a
+// subquery) or type fails at CREATE / ALTER POLICY with PostgreSQL's
+// 42703 / 42883 / 42P01 / 42704, as it does there. Other planning errors
+// are left for the queries that apply the policy.
 func checkPolicyExprs(h Host, q catalog.QName, using, check string) error {
 	var conds []string
 	for _, e := range []string{using, check} {
@@ -215,7 +216,8 @@ func checkPolicyExprs(h Host, q catalog.QName, using, check string) error {
 		}
 	}
 	var pe *pgerror.Error
-	if errors.As(err, &pe) && (pe.Code == pgerror.UndefinedColumn || pe.Code == pgerror.UndefinedFunction) {
+	if errors.As(err, &pe) && (pe.Code == pgerror.UndefinedColumn || pe.Code == pgerror.UndefinedFunction ||
+		pe.Code == pgerror.UndefinedTable || pe.Code == pgerror.UndefinedObject && strings.HasPrefix(pe.Message, "type ")) {
 		pe.Position = 0
 		return pe
 	}

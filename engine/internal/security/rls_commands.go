@@ -180,6 +180,21 @@ func AlterTableSecurity(h Host, c *translate.RowSecurityCmd) error {
 		}
 		h.SetCatalog(h.Catalog().SetViewSecurityInvoker(q, *c.SecurityInvoker))
 	}
+	if c.SecurityBarrier != nil {
+		if kind != "view" {
+			return pgerror.New(pgerror.InvalidParameterValue, "unrecognized parameter \"security_barrier\"")
+		}
+		if err := CheckOwner(h, RelKey(q), "view", q.Name); err != nil {
+			return err
+		}
+		if _, ok := catalog.ParseBoolOption(*c.SecurityBarrier); !ok && *c.SecurityBarrier != "" {
+			return pgerror.New(pgerror.InvalidParameterValue, "invalid value for boolean option \"security_barrier\": %s", *c.SecurityBarrier)
+		}
+		// Not kept, as CREATE VIEW ... WITH (security_barrier) does not
+		// keep it: PostgreSQL's planner uses it to run the view's quals
+		// before a caller's leaky functions, and tinybase pushes no
+		// caller's function below a view's quals.
+	}
 	if c.Owner != "" {
 		if err := changeOwner(h, RelKey(q), string(kind), q.Name, q.Schema, c.Owner); err != nil {
 			return err

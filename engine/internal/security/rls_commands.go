@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -232,11 +233,37 @@ func checkPolicyExprs(h Host, q catalog.QName, using, check string) error {
 	}
 	var pe *pgerror.Error
 	if errors.As(err, &pe) && (pe.Code == pgerror.UndefinedColumn || pe.Code == pgerror.UndefinedFunction ||
-		pe.Code == pgerror.UndefinedTable || pe.Code == pgerror.UndefinedObject && strings.HasPrefix(pe.Message, "type ")) {
+		(pe.Code == pgerror.UndefinedTable || pe.Code == pgerror.UndefinedObject) && namesMissing(tree, pe.Message)) {
 		pe.Position = 0
 		return pe
 	}
 	return nil
+}
+
+// namesMissing reports whether msg, "relation \"x\" does not exist" or
+// "type \"x\" does not exist", is about a relation or type the policy's
+// own expressions name: planning inlines SQL functions, whose bodies
+// PostgreSQL does not look at when it creates a policy.
+func namesMissing(tree *pg.ParseResult, msg string) bool {
+	var kind, name string
+	if _, err := fmt.Sscanf(msg, "%s %q does not exist", &kind, &name); err != nil || (kind != "relation" && kind != "type") {
+		return false
+	}
+	found := false
+	pgtree.Walk(tree, func(m any) bool {
+		switch n := m.(type) {
+		case *pg.RangeVar:
+			found = found || kind == "relation" && (n.Relname == name || n.Schemaname+"."+n.Relname == name)
+		case *pg.TypeName:
+			var parts []string
+			for _, p := range n.Names {
+				parts = append(parts, p.GetString_().GetSval())
+			}
+			found = found || kind == "type" && len(parts) > 0 && (parts[len(parts)-1] == name || strings.Join(parts, ".") == name)
+		}
+		return !found
+	})
+	return found
 }
 
 // invalidBoolOption is the error for security_invoker = <not a boolean>.

@@ -11,3 +11,8 @@ create type pmn_role as enum ('admin', 'member');
 create table pmn_members (org int, role pmn_role);
 create policy pmn_type on pmn_docs using (exists (select 1 from pmn_members m where m.org = pmn_docs.org and m.role = 'admin'::pmn_role));
 select policyname from pg_policies where tablename = 'pmn_docs' order by 1;
+create table pmn_gone (org int);
+create function pmn_org() returns int language sql stable as $$ select org from pmn_gone limit 1 $$;
+drop table pmn_gone;
+create policy pmn_fn on pmn_docs using (org = pmn_org());
+select policyname from pg_policies where tablename = 'pmn_docs' order by 1;

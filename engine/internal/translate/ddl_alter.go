@@ -151,6 +151,15 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			t.ownedSequenceDeps(ti, cmd.Name, &colDeps)
 			t.statisticsDeps(ti, cmd.Name, &colDeps) // statistics.go
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
+			// a later ADD COLUMN of the same name is a new column (DROP's
+			// pass runs before ADD's); a new slice, ti's may be shared
+			kept := make([]ColumnInfo, 0, len(ti.Columns))
+			for _, c := range ti.Columns {
+				if c.Name != cmd.Name {
+					kept = append(kept, c)
+				}
+			}
+			ti.Columns = kept
 		case pg.AlterTableType_AT_AlterColumnType:
 			retypes = append(retypes, t.alterColumnType(cmd, ti, droppedDefaults[cmd.Name]))
 		case pg.AlterTableType_AT_ColumnDefault:

@@ -138,10 +138,22 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 				}
 				fail(noColumn(cmd.Name, ti.Name))
 			}
-			// PostgreSQL drops the CHECK constraints using the column with it.
+			// PostgreSQL drops the CHECK constraints and foreign keys using
+			// the column with it.
 			for name, text := range ti.Checks {
 				if _, live := ti.Constraints[name]; live && contains(exprColumnsOf(text), cmd.Name) {
 					add(dropConstraint(name, 'c'))
+					delete(ti.Constraints, name)
+				}
+			}
+			fks := make([]string, 0, len(ti.ForeignKeyColumns))
+			for name := range ti.ForeignKeyColumns {
+				fks = append(fks, name)
+			}
+			sort.Strings(fks)
+			for _, name := range fks {
+				if _, live := ti.Constraints[name]; live && contains(ti.ForeignKeyColumns[name], cmd.Name) {
+					add(dropConstraint(name, 'f'))
 					delete(ti.Constraints, name)
 				}
 			}

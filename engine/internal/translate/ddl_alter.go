@@ -487,7 +487,7 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo, drops
 	c := t.column(ti, cmd.Name)
 	def := cmd.Def.GetColumnDef()
 	typ := t.columnTypeName(c.Name, def.TypeName)
-	if c.Default && !dropsDefault && !types.CastAllowed(c.Type, typ, types.CastAssignment) {
+	if c.Default && !dropsDefault && !types.CastAllowed(c.Type, typ, types.CastAssignment) && !t.defaultConverts(c, typ) {
 		// the default, of the old type, is converted as an assignment
 		// whatever USING says (ATExecAlterColumnType)
 		fail(pgerror.New(pgerror.DatatypeMismatch, "default for column %q cannot be cast automatically to type %s", c.Name, typ.FormatType()))
@@ -510,6 +510,35 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo, drops
 	}
 	t.checkRetypeDependents(ti, c.Name) // ddl_alter_deps.go
 	return Retype{Column: c.Name, Type: typ, Explicit: def.RawDefault != nil}
+}
+
+// defaultConverts reports whether a default written as a cast to a type
+// other than the column's converts to typ: PostgreSQL strips the
+// implicit coercion to the column's old type before converting (a text
+// column's default 'info'::status converts to status).
+func (t *Translator) defaultConverts(c ColumnInfo, typ *types.Type) (ok bool) {
+	if c.DefaultText == nil {
+		return false
+	}
+	tree, err := pgtree.Parse("SELECT " + c.DefaultText())
+	if err != nil || len(tree.Stmts) != 1 {
+		return false
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) != 1 {
+		return false
+	}
+	tc := sel.TargetList[0].GetResTarget().GetVal().GetTypeCast()
+	if tc == nil {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false // a type gone since: the default cannot convert
+		}
+	}()
+	dt := t.typeName(tc.TypeName)
+	return dt != nil && dt.OID != c.Type.OID && types.CastAllowed(dt, typ, types.CastAssignment)
 }
 
 // isCastOfColumn reports whether n is col or col::type: one cast at most,

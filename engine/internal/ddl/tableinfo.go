@@ -114,6 +114,10 @@ func TableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
 	if fks, err := t.GetDeclaredForeignKeys(ctx); err == nil {
 		for _, fk := range fks {
 			ti.Constraints[fk.Name] = 'f'
+			if ti.ForeignKeyColumns == nil {
+				ti.ForeignKeyColumns = map[string][]string{}
+			}
+			ti.ForeignKeyColumns[fk.Name] = fk.Columns
 		}
 	}
 	return ti

@@ -59,6 +59,12 @@ type IndexScan struct {
 
 var _ sql.ExecSourceRel = (*IndexScan)(nil)
 var _ sql.Expressioner = (*IndexScan)(nil)
+var _ sql.TableWrapper = (*IndexScan)(nil)
+
+// Underlying implements sql.TableWrapper: an UPDATE or DELETE whose
+// filter the scan serves finds the table it writes through here, as it
+// does under GMS's ResolvedTable (plan.GetUpdatable, GetDeletable).
+func (s *IndexScan) Underlying() sql.Table { return s.Table.Table }
 
 func (s *IndexScan) Resolved() bool             { return true }
 func (s *IndexScan) IsReadOnly() bool           { return true }

@@ -120,6 +120,55 @@ var isForeignTables = &def{
 	},
 }
 
+// isForeignDataWrappers is information_schema.foreign_data_wrappers: the
+// wrappers the current user owns (or is a member of the owner) or may use.
+// PostgreSQL leaves library_name NULL and says 'c' for every wrapper.
+var isForeignDataWrappers = &def{
+	cols: []column{{"foreign_data_wrapper_catalog", sqlIdentifier}, {"foreign_data_wrapper_name", sqlIdentifier},
+		{"authorization_identifier", sqlIdentifier}, {"library_name", characterData},
+		{"foreign_data_wrapper_language", characterData}},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, w := range s.Catalog.Foreign().Wrappers {
+			if !s.mayUseForeign(catalog.ObjectKey{Kind: catalog.ObjForeignWrapper, Name: w.Name}, catalog.ClassForeignWrapper, w.Owner) {
+				continue
+			}
+			out = append(out, []any{s.Database, w.Name, w.Owner, nil, "c"})
+		}
+		return out, nil
+	},
+}
+
+// isForeignServers is information_schema.foreign_servers, with the same
+// visibility rule as foreign_data_wrappers.
+var isForeignServers = &def{
+	cols: []column{{"foreign_server_catalog", sqlIdentifier}, {"foreign_server_name", sqlIdentifier},
+		{"foreign_data_wrapper_catalog", sqlIdentifier}, {"foreign_data_wrapper_name", sqlIdentifier},
+		{"foreign_server_type", characterData}, {"foreign_server_version", characterData},
+		{"authorization_identifier", sqlIdentifier}},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, sv := range s.Catalog.Foreign().Servers {
+			if !s.mayUseForeign(catalog.ObjectKey{Kind: catalog.ObjForeignServer, Name: sv.Name}, catalog.ClassForeignServer, sv.Owner) {
+				continue
+			}
+			out = append(out, []any{s.Database, sv.Name, s.Database, sv.Wrapper, optText(sv.Type, sv.HasType),
+				optText(sv.Version, sv.HasVersion), sv.Owner})
+		}
+		return out, nil
+	},
+}
+
+// mayUseForeign is these views' filter: pg_has_role(owner, 'USAGE') or
+// USAGE on the object.
+func (s *State) mayUseForeign(k catalog.ObjectKey, class catalog.ObjClass, owner string) bool {
+	u := s.CurrentUser
+	if u == "" {
+		u = s.User
+	}
+	return s.Catalog.HasPrivsOf(u, owner) || s.Catalog.HasPrivilege(u, k, class, catalog.PrivUsage)
+}
+
 // isForeign reports whether table schema.name is a foreign table.
 func (s *State) isForeign(schema, name string) bool {
 	_, ok := s.Catalog.ForeignTable(catalog.QName{Schema: schema, Name: name})
@@ -134,4 +183,6 @@ func addForeignCatalogs(pgc, is map[string]*def) {
 	pgc["pg_user_mappings"] = pgUserMappings
 	pgc["pg_foreign_table"] = pgForeignTable
 	is["foreign_tables"] = isForeignTables
+	is["foreign_data_wrappers"] = isForeignDataWrappers
+	is["foreign_servers"] = isForeignServers
 }

@@ -18,7 +18,10 @@ type State struct {
 	Catalog    *catalog.Catalog
 	SearchPath []string
 	User       string
-	Database   string
+	// CurrentUser is current_user (SET ROLE's role, else User): the role
+	// information_schema's visibility rules ask about.
+	CurrentUser string
+	Database    string
 	// Settings are pg_settings' rows; read them with SettingRows, which
 	// fills them from LoadSettings on first use (most reads never need
 	// them, and listing them costs more than many catalog lookups).

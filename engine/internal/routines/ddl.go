@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -85,6 +86,12 @@ func checkReplace(old, fn *catalog.Function) error {
 		}
 		return pgerror.New(pgerror.InvalidFunctionDefinition, "cannot change return type of existing function").WithHint("%s", hint)
 	}
+	if old.Result != nil && old.Result.OID == types.Record.OID && !sameOutputRow(old.OutputArgs(), fn.OutputArgs()) {
+		// RETURNS TABLE (...) or OUT parameters: the row type is the
+		// return type, and callers' column lists depend on it
+		return pgerror.New(pgerror.InvalidFunctionDefinition, "cannot change return type of existing function").
+			WithDetail("Row type defined by OUT parameters is different.").WithHint("Use DROP %s %s first.", kindWord(fn), old.Signature())
+	}
 	oi, ni := old.InputArgs(), fn.InputArgs()
 	for i := range oi {
 		if oi[i].Name != "" && oi[i].Name != ni[i].Name {
@@ -97,6 +104,35 @@ func checkReplace(old, fn *catalog.Function) error {
 			WithHint("Use DROP FUNCTION %s first.", old.Signature())
 	}
 	return nil
+}
+
+// sameOutputRow compares the row types OUT parameters define as
+// PostgreSQL's equalTupleDescs does: same count, names (column<n> for an
+// unnamed one) and types, in order.
+func sameOutputRow(a, b []catalog.Arg) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if outputName(a[i], i) != outputName(b[i], i) || !sameType(a[i].Type, b[i].Type) {
+			return false
+		}
+	}
+	return true
+}
+
+func outputName(a catalog.Arg, i int) string {
+	if a.Name == "" {
+		return "column" + strconv.Itoa(i+1)
+	}
+	return a.Name
+}
+
+func kindWord(fn *catalog.Function) string {
+	if fn.Kind == catalog.KindProcedure {
+		return "PROCEDURE"
+	}
+	return "FUNCTION"
 }
 
 func sameType(a, b *types.Type) bool {

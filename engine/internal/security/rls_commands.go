@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -180,6 +181,21 @@ func AlterTableSecurity(h Host, c *translate.RowSecurityCmd) error {
 		}
 		h.SetCatalog(h.Catalog().SetViewSecurityInvoker(q, *c.SecurityInvoker))
 	}
+	if c.SecurityBarrier != nil {
+		if kind != "view" {
+			return pgerror.New(pgerror.InvalidParameterValue, "unrecognized parameter \"security_barrier\"")
+		}
+		if err := CheckOwner(h, RelKey(q), "view", q.Name); err != nil {
+			return err
+		}
+		if _, ok := catalog.ParseBoolOption(*c.SecurityBarrier); !ok && *c.SecurityBarrier != "" {
+			return pgerror.New(pgerror.InvalidParameterValue, "invalid value for boolean option \"security_barrier\": %s", *c.SecurityBarrier)
+		}
+		// Not kept, as CREATE VIEW ... WITH (security_barrier) does not
+		// keep it: PostgreSQL's planner uses it to run the view's quals
+		// before a caller's leaky functions, and tinybase pushes no
+		// caller's function below a view's quals.
+	}
 	if c.Owner != "" {
 		if err := changeOwner(h, RelKey(q), string(kind), q.Name, q.Schema, c.Owner); err != nil {
 			return err
@@ -190,9 +206,10 @@ func AlterTableSecurity(h Host, c *translate.RowSecurityCmd) error {
 }
 
 // checkPolicyExprs plans SELECT 1 FROM t WHERE <using> AND <check> so
-// that a policy naming a missing column or function fails at CREATE /
-// ALTER POLICY with PostgreSQL's 42703 / 42883, as it does there. Other
-// planning errors are left for the queries that apply the policy.
+// that a policy naming a missing column, function, relation (in a
+// subquery) or type fails at CREATE / ALTER POLICY with PostgreSQL's
+// 42703 / 42883 / 42P01 / 42704, as it does there. Other planning errors
+// are left for the queries that apply the policy.
 func checkPolicyExprs(h Host, q catalog.QName, using, check string) error {
 	var conds []string
 	for _, e := range []string{using, check} {
@@ -215,11 +232,38 @@ func checkPolicyExprs(h Host, q catalog.QName, using, check string) error {
 		}
 	}
 	var pe *pgerror.Error
-	if errors.As(err, &pe) && (pe.Code == pgerror.UndefinedColumn || pe.Code == pgerror.UndefinedFunction) {
+	if errors.As(err, &pe) && (pe.Code == pgerror.UndefinedColumn || pe.Code == pgerror.UndefinedFunction ||
+		(pe.Code == pgerror.UndefinedTable || pe.Code == pgerror.UndefinedObject) && namesMissing(tree, pe.Message)) {
 		pe.Position = 0
 		return pe
 	}
 	return nil
+}
+
+// namesMissing reports whether msg, "relation \"x\" does not exist" or
+// "type \"x\" does not exist", is about a relation or type the policy's
+// own expressions name: planning inlines SQL functions, whose bodies
+// PostgreSQL does not look at when it creates a policy.
+func namesMissing(tree *pg.ParseResult, msg string) bool {
+	var kind, name string
+	if _, err := fmt.Sscanf(msg, "%s %q does not exist", &kind, &name); err != nil || (kind != "relation" && kind != "type") {
+		return false
+	}
+	found := false
+	pgtree.Walk(tree, func(m any) bool {
+		switch n := m.(type) {
+		case *pg.RangeVar:
+			found = found || kind == "relation" && (n.Relname == name || n.Schemaname+"."+n.Relname == name)
+		case *pg.TypeName:
+			var parts []string
+			for _, p := range n.Names {
+				parts = append(parts, p.GetString_().GetSval())
+			}
+			found = found || kind == "type" && len(parts) > 0 && (parts[len(parts)-1] == name || strings.Join(parts, ".") == name)
+		}
+		return !found
+	})
+	return found
 }
 
 // invalidBoolOption is the error for security_invoker = <not a boolean>.

@@ -46,7 +46,8 @@ type catalogReadKey struct {
 	root       any
 	meta       any
 	ddl, gen   uint64
-	user, path string
+	user, role string
+	path       string
 }
 
 // catalogState is what a system catalog read sees: this session's
@@ -55,8 +56,9 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 	txn := s.StorageTxn()
 	path := s.SearchPath()
 	meta := txn.Meta()
+	role := s.currentUserName()
 	key := catalogReadKey{root: txn.Version(), meta: meta, ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
-		user: s.user, path: s.searchPathKey()}
+		user: s.user, role: role, path: s.searchPathKey()}
 	if s.cat.state != nil && s.cat.key == key && s.cat.ctx == ctx {
 		return s.cat.state, nil
 	}
@@ -67,6 +69,7 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 		Catalog:       catalog.Of(meta),
 		SearchPath:    path,
 		User:          s.user,
+		CurrentUser:   role,
 		Database:      s.Database(),
 		LoadSettings:  s.settingsRows,
 		SequenceValue: ddlHost{s}.SequenceValue,

@@ -14,7 +14,7 @@ import (
 // table earlier in the search path wins, as name lookup finds it first.
 func (t *Translator) viewRef(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 	r := t.reader()
-	if r == nil {
+	if r == nil || t.isWithItem(rv) {
 		return nil
 	}
 	schemas := []string{rv.Schemaname}
@@ -33,8 +33,10 @@ func (t *Translator) viewRef(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 		if err != nil {
 			fail(pgerror.New(pgerror.InternalError, "view %q: %v", v.Name, err))
 		}
-		restore := t.withoutVars() // the view's names are its own
+		restore := t.withoutVars()   // the view's names are its own
+		leave := t.enterView(v.Name) // with_names.go
 		sub := &sqlparser.Subquery{Select: t.selectStmt(tree.Stmts[0].Stmt.GetSelectStmt())}
+		leave()
 		restore()
 		for _, c := range v.Columns {
 			sub.Columns = append(sub.Columns, sqlparser.NewColIdent(c))

@@ -153,10 +153,22 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 				}
 				fail(noColumn(cmd.Name, ti.Name))
 			}
-			// PostgreSQL drops the CHECK constraints using the column with it.
+			// PostgreSQL drops the CHECK constraints and foreign keys using
+			// the column with it.
 			for name, text := range ti.Checks {
 				if _, live := ti.Constraints[name]; live && contains(exprColumnsOf(text), cmd.Name) {
 					add(dropConstraint(name, 'c'))
+					delete(ti.Constraints, name)
+				}
+			}
+			fks := make([]string, 0, len(ti.ForeignKeyColumns))
+			for name := range ti.ForeignKeyColumns {
+				fks = append(fks, name)
+			}
+			sort.Strings(fks)
+			for _, name := range fks {
+				if _, live := ti.Constraints[name]; live && contains(ti.ForeignKeyColumns[name], cmd.Name) {
+					add(dropConstraint(name, 'f'))
 					delete(ti.Constraints, name)
 				}
 			}
@@ -167,6 +179,15 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			t.statisticsDeps(ti, cmd.Name, &colDeps) // statistics.go
 			t.settingsDeps(ti, cmd.Name, &colDeps)   // ddl_column_stats.go
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
+			// a later ADD COLUMN of the same name is a new column (DROP's
+			// pass runs before ADD's); a new slice, ti's may be shared
+			kept := make([]ColumnInfo, 0, len(ti.Columns))
+			for _, c := range ti.Columns {
+				if c.Name != cmd.Name {
+					kept = append(kept, c)
+				}
+			}
+			ti.Columns = kept
 		case pg.AlterTableType_AT_AlterColumnType:
 			retypes = append(retypes, t.alterColumnType(cmd, ti, droppedDefaults[cmd.Name]))
 		case pg.AlterTableType_AT_ColumnDefault:
@@ -509,7 +530,7 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo, drops
 	c := t.column(ti, cmd.Name)
 	def := cmd.Def.GetColumnDef()
 	typ := t.columnTypeName(c.Name, def.TypeName)
-	if c.Default && !dropsDefault && !types.CastAllowed(c.Type, typ, types.CastAssignment) {
+	if c.Default && !dropsDefault && !types.CastAllowed(c.Type, typ, types.CastAssignment) && !t.defaultConverts(c, typ) {
 		// the default, of the old type, is converted as an assignment
 		// whatever USING says (ATExecAlterColumnType)
 		fail(pgerror.New(pgerror.DatatypeMismatch, "default for column %q cannot be cast automatically to type %s", c.Name, typ.FormatType()))
@@ -532,6 +553,35 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo, drops
 	}
 	t.checkRetypeDependents(ti, c.Name) // ddl_alter_deps.go
 	return Retype{Column: c.Name, Type: typ, Explicit: def.RawDefault != nil}
+}
+
+// defaultConverts reports whether a default written as a cast to a type
+// other than the column's converts to typ: PostgreSQL strips the
+// implicit coercion to the column's old type before converting (a text
+// column's default 'info'::status converts to status).
+func (t *Translator) defaultConverts(c ColumnInfo, typ *types.Type) (ok bool) {
+	if c.DefaultText == nil {
+		return false
+	}
+	tree, err := pgtree.Parse("SELECT " + c.DefaultText())
+	if err != nil || len(tree.Stmts) != 1 {
+		return false
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) != 1 {
+		return false
+	}
+	tc := sel.TargetList[0].GetResTarget().GetVal().GetTypeCast()
+	if tc == nil {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false // a type gone since: the default cannot convert
+		}
+	}()
+	dt := t.typeName(tc.TypeName)
+	return dt != nil && dt.OID != c.Type.OID && types.CastAllowed(dt, typ, types.CastAssignment)
 }
 
 // isCastOfColumn reports whether n is col or col::type: one cast at most,

@@ -34,6 +34,9 @@ type TableInfo struct {
 	Constraints map[string]byte
 	Indexes     map[string]bool
 	Checks      map[string]string // CHECK constraint name -> expression text
+	// ForeignKeyColumns maps its foreign keys' names to their
+	// referencing columns.
+	ForeignKeyColumns map[string][]string
 	// UniqueKeys are the column lists of its primary key and unique
 	// indexes without expressions or predicates: what a foreign key may
 	// reference.

@@ -117,10 +117,18 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 	}
 	var body []string
 	var hasLang bool
+	seen := map[string]bool{}
 	for _, o := range s.Options {
 		d := o.GetDefElem()
 		if d == nil {
 			continue
+		}
+		// every option but SET may appear once (compute_function_attributes)
+		if d.Defname != "set" {
+			if seen[d.Defname] {
+				failAt(d.Location, pgerror.SyntaxError, "conflicting or redundant options")
+			}
+			seen[d.Defname] = true
 		}
 		switch d.Defname {
 		case "language":

@@ -5,6 +5,7 @@ import (
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // AlterRoutine is ALTER FUNCTION / PROCEDURE / ROUTINE: RENAME TO, SET
@@ -46,10 +47,17 @@ func (t *Translator) alterRoutine(n *pg.Node) (Result, bool) {
 	case *pg.Node_AlterFunctionStmt:
 		a := s.AlterFunctionStmt
 		cmd = &AlterRoutine{Kind: a.Objtype, Ref: t.routineRef(a.Func)}
+		seen := map[string]bool{}
 		for _, o := range a.Actions {
 			d := o.GetDefElem()
 			if d == nil {
 				continue
+			}
+			if d.Defname != "set" { // AlterFunction: each other action once
+				if seen[d.Defname] {
+					failAt(d.Location, pgerror.SyntaxError, "conflicting or redundant options")
+				}
+				seen[d.Defname] = true
 			}
 			switch d.Defname {
 			case "volatility":

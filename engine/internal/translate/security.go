@@ -141,6 +141,9 @@ type RowSecurityCmd struct {
 	// SecurityInvoker is ALTER VIEW ... SET / RESET (security_invoker):
 	// the value as written, "" for RESET.
 	SecurityInvoker *string
+	// SecurityBarrier is ALTER VIEW ... SET / RESET (security_barrier),
+	// likewise.
+	SecurityBarrier *string
 }
 
 // AlterOwner is ALTER SCHEMA / FUNCTION / TYPE ... OWNER TO.
@@ -424,16 +427,26 @@ func (t *Translator) alterTableSecurity(at *pg.AlterTableStmt) (Result, bool) {
 		case pg.AlterTableType_AT_ChangeOwner:
 			cmd.Owner = roleSpec(ac.Newowner)
 		case pg.AlterTableType_AT_SetRelOptions, pg.AlterTableType_AT_ResetRelOptions:
-			opts := ac.Def.GetList().GetItems()
-			inv := securityInvokerOption(opts)
-			if inv == nil || len(opts) != 1 {
-				return Result{}, false
+			for _, o := range ac.Def.GetList().GetItems() {
+				d := o.GetDefElem()
+				if d == nil {
+					return Result{}, false
+				}
+				v := "true"
+				if ac.Subtype == pg.AlterTableType_AT_ResetRelOptions {
+					v = ""
+				} else if d.Arg != nil {
+					v = defText(d.Arg)
+				}
+				switch d.Defname {
+				case "security_invoker":
+					cmd.SecurityInvoker = &v
+				case "security_barrier":
+					cmd.SecurityBarrier = &v
+				default:
+					return Result{}, false
+				}
 			}
-			if ac.Subtype == pg.AlterTableType_AT_ResetRelOptions {
-				none := ""
-				inv = &none
-			}
-			cmd.SecurityInvoker = inv
 		default:
 			return Result{}, false
 		}

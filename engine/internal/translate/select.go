@@ -17,7 +17,8 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	if t.Vars != nil && t.InlinedView != nil && t.InlinedView(s) {
 		defer t.withoutVars()()
 	}
-	t.checkSelectLocking(s) // select_locking.go
+	t.checkSelectLocking(s)          // select_locking.go
+	defer t.pushWith(s.WithClause)() // with_names.go
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
@@ -125,14 +126,21 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 		return nil
 	}
 	out := &sqlparser.With{Recursive: w.Recursive}
-	for _, c := range w.Ctes {
+	names := withItemNames(w.Ctes)
+	for i, c := range w.Ctes {
 		cte := c.GetCommonTableExpr()
 		q := cte.Ctequery.GetSelectStmt()
 		if q == nil {
 			out.Ctes = append(out.Ctes, t.modifyingCTE(cte, out))
 			continue
 		}
-		ate := &sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: t.selectStmt(q)}, As: sqlparser.NewTableIdent(cte.Ctename)}
+		show := func() {}
+		if !w.Recursive {
+			show = t.hideWithItems(names[i:]) // with_names.go
+		}
+		body := t.selectStmt(q)
+		show()
+		ate := &sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: body}, As: sqlparser.NewTableIdent(cte.Ctename)}
 		var cols sqlparser.Columns
 		for _, cn := range cte.Aliascolnames {
 			cols = append(cols, sqlparser.NewColIdent(strVal(cn)))

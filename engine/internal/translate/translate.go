@@ -76,6 +76,10 @@ type Translator struct {
 	// data-modifying WITH items may appear.
 	topWith *pg.WithClause
 	q       queryScope // per-SELECT state (select_scope.go)
+	// withNames counts the visible WITH item names, viewDepth the views
+	// being expanded (with_names.go).
+	withNames map[string]int
+	viewDepth int
 
 	// creating and creatingPK describe the table a CREATE TABLE declares,
 	// for foreign keys that reference it.

@@ -95,7 +95,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 	recompute := ""
 	var notValid, validated []string  // CHECK constraints (sequence)
 	var dropFKs []string              // foreign keys to drop (sequence: before the rest)
-	var skipped []string              // NOTICEs of DROP CONSTRAINT IF EXISTS on missing constraints
+	var skipped []string              // NOTICEs of DROP ... IF EXISTS on missing columns and constraints
 	var opts *TableOptions            // REPLICA IDENTITY, SET / RESET (storage parameters)
 	var identitySeqs []CatalogCommand // ADD GENERATED ... AS IDENTITY
 	// DROP DEFAULT runs before ALTER COLUMN TYPE whatever their order
@@ -149,6 +149,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 		case pg.AlterTableType_AT_DropColumn:
 			if _, ok := ti.Column(cmd.Name); !ok {
 				if cmd.MissingOk {
+					skipped = append(skipped, fmt.Sprintf("column %q of relation %q does not exist, skipping", cmd.Name, ti.Name))
 					continue
 				}
 				fail(noColumn(cmd.Name, ti.Name))
@@ -168,7 +169,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			sort.Strings(fks)
 			for _, name := range fks {
 				if _, live := ti.Constraints[name]; live && contains(ti.ForeignKeyColumns[name], cmd.Name) {
-					add(dropConstraint(name, 'f'))
+					dropFKs = append(dropFKs, name) // as DROP CONSTRAINT drops one
 					delete(ti.Constraints, name)
 				}
 			}

@@ -26,30 +26,13 @@ checkout=$(cd "$1" && pwd)
 pkg="$checkout/packages/core/storage-js"
 modules=$(cd "${2:-$checkout/node_modules}" && pwd)
 [ -d "$pkg/test/supabase" ] || { echo "$pkg/test/supabase: not found (is $checkout a supabase-js checkout?)" >&2; exit 2; }
-for m in jest ts-jest tslib iceberg-js; do
-	[ -d "$modules/$m" ] || { echo "$modules/$m: not found" >&2; exit 2; }
-done
 cd "$(dirname "$0")/.."
-
-work=$(mktemp -d)
-tb=""
-cleanup() {
-	if [ -n "$tb" ]; then kill "$tb" 2>/dev/null || true; wait "$tb" 2>/dev/null || true; fi
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-go build -o "$work/tinybase" ./cmd/tinybase
-"$work/tinybase" start --dir "$pkg/test" --memory >"$work/tinybase.log" 2>&1 &
-tb=$!
-for _ in $(seq 1 240); do
-	if curl -fso /dev/null http://127.0.0.1:54321/rest/v1/ 2>/dev/null; then break; fi
-	kill -0 "$tb" 2>/dev/null || { cat "$work/tinybase.log" >&2; exit 1; }
-	sleep 0.5
-done
+. bench/peer_suite.sh
+peer_modules "$modules" jest ts-jest tslib iceberg-js
+peer_serve "$pkg/test"
 
 # paths reach the config through the environment, quoted by no one
-cat >"$work/jest.config.js" <<'JS'
+cat >"$peer_work/jest.config.js" <<'JS'
 const pkg = process.env.STORAGE_JS_PKG
 const modules = process.env.STORAGE_JS_MODULES
 module.exports = {
@@ -64,24 +47,6 @@ module.exports = {
 }
 JS
 
-set +e
-(cd "$pkg" && STORAGE_JS_PKG="$pkg" STORAGE_JS_MODULES="$modules" NODE_PATH="$modules" node "$modules/jest/bin/jest.js" -c "$work/jest.config.js" \
-	--runInBand --ci --json --outputFile="$work/result.json" >"$work/jest.log" 2>&1)
-rc=$?
-set -e
-if [ ! -s "$work/result.json" ]; then
-	cat "$work/jest.log" >&2
-	exit 1
-fi
-node -e '
-const r = require(process.argv[1]);
-for (const f of r.testResults.sort((a, b) => a.name.localeCompare(b.name))) {
-  const all = f.assertionResults.length;
-  const ok = f.assertionResults.filter((a) => a.status === "passed").length;
-  const skipped = f.assertionResults.filter((a) => a.status === "pending").length;
-  console.log(`${f.name.replace(/.*\/test\//, "")} ${ok}/${all}${skipped ? ` (${skipped} skipped by the suite)` : ""}`);
-  for (const a of f.assertionResults) if (a.status === "failed") console.log(`  failed: ${a.fullName}`);
-}
-console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed`);
-' "$work/result.json"
-exit $rc
+STORAGE_JS_PKG="$pkg" STORAGE_JS_MODULES="$modules" peer_jest "$pkg" "$modules"
+peer_report
+exit $peer_rc

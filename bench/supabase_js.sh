@@ -28,33 +28,16 @@ checkout=$(cd "$1" && pwd)
 pkg="$checkout/packages/core/supabase-js"
 modules=$(cd "${2:-$checkout/node_modules}" && pwd)
 [ -f "$pkg/test/integration.test.ts" ] || { echo "$pkg/test/integration.test.ts: not found (is $checkout a supabase-js checkout?)" >&2; exit 2; }
-for m in jest ts-jest tslib iceberg-js @supabase/phoenix jsonwebtoken ws @opentelemetry/api @opentelemetry/sdk-trace-node; do
-	[ -d "$modules/$m" ] || { echo "$modules/$m: not found" >&2; exit 2; }
-done
 cd "$(dirname "$0")/.."
+. bench/peer_suite.sh
+peer_modules "$modules" jest ts-jest tslib iceberg-js @supabase/phoenix jsonwebtoken ws @opentelemetry/api @opentelemetry/sdk-trace-node
+peer_serve "$pkg"
 
-work=$(mktemp -d)
-tb=""
-cleanup() {
-	if [ -n "$tb" ]; then kill "$tb" 2>/dev/null || true; wait "$tb" 2>/dev/null || true; fi
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-go build -o "$work/tinybase" ./cmd/tinybase
-"$work/tinybase" start --dir "$pkg" --memory >"$work/tinybase.log" 2>&1 &
-tb=$!
-for _ in $(seq 1 240); do
-	if curl -fso /dev/null http://127.0.0.1:54321/rest/v1/ 2>/dev/null; then break; fi
-	kill -0 "$tb" 2>/dev/null || { cat "$work/tinybase.log" >&2; exit 1; }
-	sleep 0.5
-done
-
-cat >"$work/setup-ws.js" <<'JS'
+cat >"$peer_work/setup-ws.js" <<'JS'
 if (typeof globalThis.WebSocket === 'undefined') globalThis.WebSocket = require(process.env.SBJS_MODULES + '/ws')
 JS
 # paths reach the config through the environment, quoted by no one
-cat >"$work/jest.config.js" <<'JS'
+cat >"$peer_work/jest.config.js" <<'JS'
 const pkg = process.env.SBJS_PKG
 const modules = process.env.SBJS_MODULES
 const core = pkg + '/..'
@@ -76,25 +59,6 @@ module.exports = {
 }
 JS
 
-set +e
-(cd "$pkg" && SBJS_PKG="$pkg" SBJS_MODULES="$modules" SBJS_SETUP="$work/setup-ws.js" NODE_PATH="$modules" node "$modules/jest/bin/jest.js" -c "$work/jest.config.js" \
-	--runInBand --ci --forceExit --json --outputFile="$work/result.json" test/integration.test.ts >"$work/jest.log" 2>&1)
-rc=$?
-set -e
-if [ ! -s "$work/result.json" ]; then
-	cat "$work/jest.log" >&2
-	exit 1
-fi
-node -e '
-const r = require(process.argv[1]);
-for (const f of r.testResults) {
-  const all = f.assertionResults.length;
-  const ok = f.assertionResults.filter((a) => a.status === "passed").length;
-  const skipped = f.assertionResults.filter((a) => a.status === "pending").length;
-  console.log(`${f.name.replace(/.*\/test\//, "")} ${ok}/${all}${skipped ? ` (${skipped} skipped by the suite)` : ""}`);
-  for (const a of f.assertionResults) if (a.status === "failed") console.log(`  failed: ${a.fullName}`);
-  if (f.message && !all) console.log(f.message);
-}
-console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed`);
-' "$work/result.json"
-exit $rc
+SBJS_PKG="$pkg" SBJS_MODULES="$modules" SBJS_SETUP="$peer_work/setup-ws.js" peer_jest "$pkg" "$modules" --forceExit test/integration.test.ts
+peer_report
+exit $peer_rc

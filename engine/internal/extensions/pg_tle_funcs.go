@@ -123,6 +123,27 @@ func checkTLEVersion(v string) error {
 	return nil
 }
 
+// checkTLETarget checks the extension name a management function is
+// given, and refuses (with refusal) a name a file-system extension has.
+func checkTLETarget(ctx context.Context, c routine.Caller, name string, refusal error) error {
+	if err := checkTLEName(name); err != nil {
+		return err
+	}
+	if file, err := fileExtension(ctx, c, name); err != nil || file {
+		return orErr(err, refusal)
+	}
+	return nil
+}
+
+// tleVersionArg is argument i, a version, checked as pg_tle checks one.
+func tleVersionArg(args []any, i int, what string) (string, error) {
+	v, err := tleArg(args, i, what)
+	if err != nil {
+		return "", err
+	}
+	return v, checkTLEVersion(v)
+}
+
 // fileExtension reports whether name is an extension with a control
 // file (on Supabase: one it offers, as pg_available_extensions lists
 // them), which a TLE may not shadow.
@@ -179,17 +200,11 @@ func tleInstallExtension(ctx context.Context, c routine.Caller, args []any) (boo
 	if err != nil {
 		return false, err
 	}
-	if err := checkTLEName(name); err != nil {
+	if err := checkTLETarget(ctx, c, name, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "control file already exists for the %s extension", name)); err != nil {
 		return false, err
 	}
-	if file, err := fileExtension(ctx, c, name); err != nil || file {
-		return false, orErr(err, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "control file already exists for the %s extension", name))
-	}
-	version, err := tleArg(args, 1, "version")
+	version, err := tleVersionArg(args, 1, "version")
 	if err != nil {
-		return false, err
-	}
-	if err := checkTLEVersion(version); err != nil {
 		return false, err
 	}
 	desc, err := tleArg(args, 2, "description")
@@ -247,21 +262,15 @@ func tleInstallVersionSQL(ctx context.Context, c routine.Caller, args []any) (bo
 	if err != nil {
 		return false, err
 	}
-	if err := checkTLEName(name); err != nil {
+	if err := checkTLETarget(ctx, c, name, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "extension %s is not a tle extension", pgident.QuoteIfNeeded(name))); err != nil {
 		return false, err
-	}
-	if file, err := fileExtension(ctx, c, name); err != nil || file {
-		return false, orErr(err, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "extension %s is not a tle extension", pgident.QuoteIfNeeded(name)))
 	}
 	if _, ok := tleStored(c.Catalog(), name+".control"); !ok {
 		return false, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "could not find control function %s for extension %s in schema %s",
 			pgident.QuoteIfNeeded(name+".control"), pgident.QuoteIfNeeded(name), tleSchema)
 	}
-	version, err := tleArg(args, 1, "version")
+	version, err := tleVersionArg(args, 1, "version")
 	if err != nil {
-		return false, err
-	}
-	if err := checkTLEVersion(version); err != nil {
 		return false, err
 	}
 	script, err := tleArg(args, 2, "ext")
@@ -287,11 +296,8 @@ func tleInstallUpdatePath(ctx context.Context, c routine.Caller, args []any) (bo
 	if err != nil {
 		return false, err
 	}
-	if err := checkTLEName(name); err != nil {
+	if err := checkTLETarget(ctx, c, name, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "control file already exists for the %q extension", name)); err != nil {
 		return false, err
-	}
-	if file, err := fileExtension(ctx, c, name); err != nil || file {
-		return false, orErr(err, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "control file already exists for the %q extension", name))
 	}
 	from, err := tleArg(args, 1, "fromvers")
 	if err != nil {
@@ -331,17 +337,11 @@ func tleSetDefaultVersion(ctx context.Context, c routine.Caller, args []any) (bo
 		return false, pgerror.New(pgerror.NullValueNotAllowed, `"name" is a required argument.`)
 	}
 	name := fmt.Sprint(args[0])
-	if err := checkTLEName(name); err != nil {
+	if err := checkTLETarget(ctx, c, name, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "control file already exists for the %s extension", name)); err != nil {
 		return false, err
 	}
-	if file, err := fileExtension(ctx, c, name); err != nil || file {
-		return false, orErr(err, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "control file already exists for the %s extension", name))
-	}
-	version, err := tleArg(args, 1, "version")
+	version, err := tleVersionArg(args, 1, "version")
 	if err != nil {
-		return false, err
-	}
-	if err := checkTLEVersion(version); err != nil {
 		return false, err
 	}
 	d, ok := loadTLE(c.Catalog(), name)

@@ -45,7 +45,7 @@ func pgvectorExt() *Extension {
 		},
 		OpClasses: vectorOpClasses(),
 		Funcs:     vectorFuncs(), // vector_funcs.go
-		Script: vectorComparisons() + `
+		Script: vectorIO() + vectorComparisons() + `
 CREATE FUNCTION l2_distance(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION inner_product(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION cosine_distance(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
@@ -114,6 +114,22 @@ func vectorComparisons() string {
 				op.sym, t, t, t, op.name, op.commutator, op.negator, op.restrict, op.join)
 		}
 		fmt.Fprintf(&b, "CREATE FUNCTION %s_cmp(%s, %s) RETURNS int4 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;\n", t, t, t)
+	}
+	return b.String()
+}
+
+// vectorIO declares the three types' I/O functions as pgvector names
+// them (vector_in(cstring, oid, integer), vector_out, vector_typmod_in,
+// vector_recv, vector_send, ...): dumps grant on them, and in, out,
+// typmod_in and send can be called (ioFuncs, vector_funcs.go).
+func vectorIO() string {
+	var b strings.Builder
+	for _, t := range vectorTypes {
+		fmt.Fprintf(&b, "CREATE FUNCTION %s_in(cstring, oid, integer) RETURNS %s AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;\n", t, t)
+		fmt.Fprintf(&b, "CREATE FUNCTION %s_out(%s) RETURNS cstring AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;\n", t, t)
+		fmt.Fprintf(&b, "CREATE FUNCTION %s_typmod_in(cstring[]) RETURNS integer AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;\n", t)
+		fmt.Fprintf(&b, "CREATE FUNCTION %s_recv(internal, oid, integer) RETURNS %s AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;\n", t, t)
+		fmt.Fprintf(&b, "CREATE FUNCTION %s_send(%s) RETURNS bytea AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;\n", t, t)
 	}
 	return b.String()
 }

@@ -2,6 +2,7 @@ package extensions
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -144,8 +145,51 @@ func vectorFuncs() map[string]Func {
 			m[t+"_"+op.name] = Scalar(func(args []any) (any, error) { return test(types.CompareExt(args[0], args[1])), nil })
 		}
 		m[t+"_cmp"] = Scalar(func(args []any) (any, error) { return int32(types.CompareExt(args[0], args[1])), nil })
+		for name, f := range ioFuncs(t) {
+			m[name] = f
+		}
 	}
 	return m
+}
+
+// ioFuncs are the I/O functions of extension base type t (t_in, t_out,
+// t_typmod_in, t_recv, t_send) over tinybase's implementation of it;
+// t_recv reads an internal buffer, which SQL cannot make, so calling it
+// is refused as PostgreSQL refuses an internal argument.
+func ioFuncs(t string) map[string]Func {
+	base, ok := types.ExtBaseNamed(t)
+	if !ok {
+		return nil
+	}
+	return map[string]Func{
+		t + "_in": Scalar(func(args []any) (any, error) {
+			mod := int32(-1)
+			if m, ok := args[2].(int32); ok {
+				mod = m
+			}
+			return base.Input(args[0].(string), mod)
+		}),
+		t + "_out": Scalar(func(args []any) (any, error) { return base.Output(args[0]), nil }),
+		t + "_typmod_in": Scalar(func(args []any) (any, error) {
+			a, _ := args[0].(*types.Array)
+			var mods []int32
+			if a != nil {
+				for _, v := range a.Values {
+					s, _ := v.(string)
+					n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 32)
+					if err != nil {
+						return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid type modifier")
+					}
+					mods = append(mods, int32(n))
+				}
+			}
+			return base.TypmodIn(mods)
+		}),
+		t + "_recv": Scalar(func([]any) (any, error) {
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "function %s_recv reads an internal buffer, which SQL cannot pass", t)
+		}),
+		t + "_send": Scalar(func(args []any) (any, error) { return base.AppendSend(nil, args[0]) }),
+	}
 }
 
 // pgvectorType is array_to_vector's target: vector with the typmod of

@@ -363,7 +363,7 @@ func TestStart(t *testing.T) {
 	}
 	// A failing seed stops start with exit 6.
 	os.WriteFile(filepath.Join(dir, "supabase/seed.sql"), []byte("insert into public.todos values (1);\ninsert into nope values (1);"), 0o644)
-	if r := tinybase(t, dir, "", "start", "--memory", "--port", "0"); r.code != 6 || !strings.Contains(r.stderr, "seed") {
+	if r := tinybase(t, dir, "", "start", "--memory", "--port", "0", "--db-port", "0"); r.code != 6 || !strings.Contains(r.stderr, "seed") {
 		t.Fatalf("%+v", r)
 	}
 }

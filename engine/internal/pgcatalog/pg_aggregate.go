@@ -69,6 +69,9 @@ func (s *State) procName(oid uint32) string {
 	if !ok {
 		return itoa(oid)
 	}
+	if len(s.Catalog.Functions(catalog.QName{Schema: f.Schema, Name: f.Name})) > 1 {
+		return itoa(oid) // overloaded, as a built-in above: the name would not find it alone
+	}
 	name := quoteIdent(f.Name)
 	visible := false
 	for _, sc := range s.SearchPath {
@@ -77,7 +80,7 @@ func (s *State) procName(oid uint32) string {
 			break
 		}
 	}
-	if visible && (len(s.Catalog.Functions(catalog.QName{Schema: f.Schema, Name: f.Name})) > 1 || builtinNamed(f.Name)) {
+	if visible && builtinNamed(f.Name) {
 		visible = false
 	}
 	if !visible {

@@ -164,7 +164,7 @@ func (f *Function) Setting(name string) (string, bool) {
 func (f *Function) Signature() string {
 	parts := make([]string, 0, len(f.Args))
 	for _, t := range f.Declared().InputTypes() { // as declared, polymorphic types included
-		parts = append(parts, t.WithMod(-1).FormatType())
+		parts = append(parts, t.FormatTypeNoMod())
 	}
 	return f.Name + "(" + strings.Join(parts, ", ") + ")"
 }

@@ -99,7 +99,7 @@ CREATE OPERATOR <-> (LEFTARG = sparsevec, RIGHTARG = sparsevec, PROCEDURE = l2_d
 CREATE OPERATOR <#> (LEFTARG = sparsevec, RIGHTARG = sparsevec, PROCEDURE = sparsevec_negative_inner_product, COMMUTATOR = '<#>');
 CREATE OPERATOR <=> (LEFTARG = sparsevec, RIGHTARG = sparsevec, PROCEDURE = cosine_distance, COMMUTATOR = '<=>');
 CREATE OPERATOR <+> (LEFTARG = sparsevec, RIGHTARG = sparsevec, PROCEDURE = l1_distance, COMMUTATOR = '<+>');
-`,
+` + vectorMoreScript, // vector_more.go
 	}
 }
 

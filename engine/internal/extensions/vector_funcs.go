@@ -73,39 +73,16 @@ func vectorFuncs() map[string]Func {
 			}
 			return &types.Vector{Elems: append(append(make([]float32, 0, len(a)+len(b)), a...), b...)}, nil
 		}),
-		"vector_accum":   Scalar(vectorAccum),
-		"vector_avg":     Scalar(vectorAvg),
-		"vector_combine": Scalar(vectorCombine),
-		"vector_dims":    vec(func(a []float32) (any, error) { return int32(len(a)), nil }),
-		"vector_norm":    vec(func(a []float32) (any, error) { return vecNorm(a), nil }),
-		"l2_normalize": vec(func(a []float32) (any, error) {
-			n := vecNorm(a)
-			out := make([]float32, len(a))
-			if n > 0 {
-				for i, f := range a {
-					out[i] = float32(float64(f) / n)
-				}
-			}
-			return &types.Vector{Elems: out}, nil
-		}),
-		"binary_quantize": vec(func(a []float32) (any, error) {
-			var b strings.Builder
-			for _, f := range a {
-				if f > 0 {
-					b.WriteByte('1')
-				} else {
-					b.WriteByte('0')
-				}
-			}
-			return b.String(), nil
-		}),
+		"vector_accum":    Scalar(vectorAccum),
+		"vector_avg":      Scalar(vectorAvg),
+		"vector_combine":  Scalar(vectorCombine),
+		"vector_dims":     vec(func(a []float32) (any, error) { return int32(len(a)), nil }),
+		"vector_norm":     vec(func(a []float32) (any, error) { return vecNorm(a), nil }),
+		"l2_normalize":    vec(func(a []float32) (any, error) { return &types.Vector{Elems: normalized(a)}, nil }),
+		"binary_quantize": vec(func(a []float32) (any, error) { return quantize(a), nil }), // vector_more.go
 		"subvector": Scalar(func(args []any) (any, error) {
 			a := args[0].(*types.Vector).Elems
 			return &types.Vector{Elems: Subvector(a, args[1].(int32), args[2].(int32))}, SubvectorErr(a, args[1].(int32), args[2].(int32))
-		}),
-		"array_to_vector": Scalar(func(args []any) (any, error) {
-			v, err := types.Cast(args[0], types.ArrayOf(types.Float4), pgvectorType(args), true, nil)
-			return v, err
 		}),
 		"vector_to_float4": Scalar(func(args []any) (any, error) {
 			e := args[0].(*types.Vector).Elems
@@ -149,6 +126,7 @@ func vectorFuncs() map[string]Func {
 			m[name] = f
 		}
 	}
+	addVectorMoreFuncs(m) // vector_more.go: array_to_vector and the other cast functions among them
 	return m
 }
 
@@ -190,14 +168,6 @@ func ioFuncs(t string) map[string]Func {
 		}),
 		t + "_send": Scalar(func(args []any) (any, error) { return base.AppendSend(nil, args[0]) }),
 	}
-}
-
-// pgvectorType is array_to_vector's target: vector with the typmod of
-// its second argument (a bare vector Type: the function does not know
-// the catalog's OID, and the cast needs only the implementation).
-func pgvectorType(args []any) *types.Type {
-	t, _ := types.NewExtType("", "vector", 0, 0)
-	return t.WithMod(args[1].(int32))
 }
 
 // L2Distance is the Euclidean distance (<->).

@@ -58,7 +58,7 @@ func addFunctionArgsFuncs(r *expr.Registry) {
 		var table []string
 		for _, a := range fn.Args {
 			if a.Mode == catalog.ModeTable {
-				table = append(table, argName(a.Name)+a.Type.WithMod(-1).FormatType())
+				table = append(table, argName(a.Name)+a.Type.FormatTypeNoMod())
 			}
 		}
 		if len(table) > 0 {
@@ -66,7 +66,7 @@ func addFunctionArgsFuncs(r *expr.Registry) {
 		}
 		res := "void"
 		if fn.Result != nil {
-			res = fn.Result.WithMod(-1).FormatType()
+			res = fn.Result.FormatTypeNoMod()
 		}
 		if fn.ReturnsSet {
 			res = "SETOF " + res
@@ -97,7 +97,7 @@ func functionArgs(fn *catalog.Function, st *pgcatalog.State) string {
 		case catalog.ModeVariadic:
 			mode = "VARIADIC "
 		}
-		p := mode + argName(a.Name) + a.Type.WithMod(-1).FormatType()
+		p := mode + argName(a.Name) + a.Type.FormatTypeNoMod()
 		if st != nil && a.Default != "" {
 			def, ok := st.DeparseArgDefault(a.Default, a.Type)
 			if !ok {

@@ -353,6 +353,8 @@ func (t *Translator) createView(s *pg.ViewStmt) Result {
 			fail(pgerror.New(pgerror.FeatureNotSupported, "WITH CHECK OPTION is supported only on automatically updatable views").WithHint("%s", why))
 		}
 	}
+	checkViewOptions(s) // security.go; after the check above, as PostgreSQL's reloptions come later
+
 	text, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s.Query}}})
 	if err != nil {
 		fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))

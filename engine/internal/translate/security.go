@@ -749,8 +749,8 @@ func (t *Translator) FuncRefOf(owa *pg.ObjectWithArgs) (ref FuncRef, ok bool) {
 }
 
 // viewCheckOption is a CREATE VIEW's check option, from its WITH ...
-// CHECK OPTION clause or its check_option reloption (which must be local
-// or cascaded).
+// CHECK OPTION clause or its check_option reloption (whose value
+// checkViewOptions checks).
 func viewCheckOption(s *pg.ViewStmt) string {
 	switch s.WithCheckOption {
 	case pg.ViewCheckOption_LOCAL_CHECK_OPTION:
@@ -760,18 +760,50 @@ func viewCheckOption(s *pg.ViewStmt) string {
 	}
 	for _, o := range s.Options {
 		if d := o.GetDefElem(); d != nil && d.Defname == "check_option" {
-			v := ""
-			if d.Arg != nil {
-				v = defText(d.Arg)
+			if d.Arg == nil {
+				return "?" // no value: refused by checkViewOptions
 			}
-			if v != "local" && v != "cascaded" {
-				fail(pgerror.New(pgerror.InvalidParameterValue, "invalid value for enum option \"check_option\": %s", v).
-					WithDetail("Valid values are \"local\" and \"cascaded\"."))
-			}
-			return v
+			return defText(d.Arg)
 		}
 	}
 	return ""
+}
+
+// checkViewOptions checks a CREATE VIEW's WITH (...) options as
+// PostgreSQL's view reloptions do, in the order written: a view knows
+// check_option (local or cascaded), security_barrier and
+// security_invoker (booleans) and nothing else (22023) but toast.*.
+func checkViewOptions(s *pg.ViewStmt) {
+	for _, o := range s.Options {
+		d := o.GetDefElem()
+		if d == nil {
+			continue
+		}
+		v := "true"
+		if d.Arg != nil {
+			v = defText(d.Arg)
+		}
+		switch {
+		case d.Defnamespace == "toast":
+			// a view has no TOAST table: PostgreSQL takes these unchecked
+		case d.Defnamespace != "":
+			fail(pgerror.New(pgerror.InvalidParameterValue, "unrecognized parameter namespace %q", d.Defnamespace))
+		case d.Defname != "check_option" && d.Defname != "security_barrier" && d.Defname != "security_invoker":
+			fail(pgerror.New(pgerror.InvalidParameterValue, "unrecognized parameter %q", d.Defname))
+		case d.Defname == "check_option":
+			if d.Arg == nil || v != "local" && v != "cascaded" {
+				if d.Arg == nil {
+					v = ""
+				}
+				fail(pgerror.New(pgerror.InvalidParameterValue, "invalid value for enum option \"check_option\": %s", v).
+					WithDetail("Valid values are \"local\" and \"cascaded\"."))
+			}
+		default:
+			if _, err := types.Input(types.Bool, v, nil); err != nil {
+				fail(pgerror.New(pgerror.InvalidParameterValue, "invalid value for boolean option %q: %s", d.Defname, v))
+			}
+		}
+	}
 }
 
 // securityInvokerOption reads security_invoker from a view's options:

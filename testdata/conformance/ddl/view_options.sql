@@ -1,21 +1,18 @@
--- view reloptions: security_invoker kept as written, SET/RESET, rename and drop
-create table t(a int);
-create view v1 with (security_invoker = on) as select * from t;
-create view v2 with (security_invoker) as select * from t;
-create view v3 with (security_invoker = 'TRUE') as select * from t;
-create view v4 with (security_invoker = 1) as select * from t;
-create view v0 as select * from t;
-select relname, reloptions from pg_class where relname like 'v_' order by 1;
-alter view v1 set (security_invoker = false);
-alter view v2 reset (security_invoker);
-alter view v3 set (security_invoker);
-select relname, reloptions from pg_class where relname like 'v_' order by 1;
-create view v5 with (security_invoker = maybe) as select * from t;
-alter view v1 set (security_invoker = maybe);
-alter view v4 rename to v6;
-select relname, reloptions from pg_class where relname like 'v_' order by 1;
-drop view v6;
-create view v6 as select * from t;
-select relname, reloptions from pg_class where relname like 'v_' order by 1;
-create or replace view v1 as select * from t;
-select relname, reloptions from pg_class where relname = 'v1';
+-- CREATE VIEW ... WITH (...) knows check_option, security_barrier and
+-- security_invoker; anything else, or a value of the wrong kind, is
+-- 22023 (PostgreSQL's view reloptions), and the check option's
+-- updatability comes first
+CREATE TABLE vt (a int);
+CREATE VIEW v1 WITH (nosuch = 1) AS SELECT 1;
+CREATE VIEW v2 WITH (security_barrier = maybe) AS SELECT 1;
+CREATE VIEW v3 WITH (check_option = x) AS SELECT 1;
+CREATE VIEW v4 WITH (check_option = bogus) AS SELECT a FROM vt;
+CREATE VIEW v5 WITH (security_invoker = maybe) AS SELECT 1;
+CREATE VIEW v6 WITH (toast.autovacuum_enabled = true) AS SELECT 1;
+CREATE VIEW v11 WITH (foo.x = 1) AS SELECT 1;
+CREATE VIEW v12 WITH (toast.nosuch = maybe) AS SELECT 1;
+CREATE VIEW v7 WITH (security_barrier, security_invoker = on) AS SELECT a FROM vt;
+CREATE VIEW v8 WITH (security_barrier = 1, check_option = local) AS SELECT a FROM vt;
+CREATE VIEW v9 WITH (security_invoker = off, nosuch) AS SELECT a FROM vt;
+CREATE VIEW v10 WITH (check_option) AS SELECT a FROM vt;
+SELECT relname FROM pg_class WHERE relname ~ '^v[0-9]+$' ORDER BY 1;

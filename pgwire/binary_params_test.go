@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -124,18 +123,11 @@ func TestBinaryParams(t *testing.T) {
 		}
 		out.WriteByte('\n')
 	}
-	path := filepath.Join("testdata", "binary_params.golden")
-	if *recordPsql {
-		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	want, recorded := clientGolden(t, *recordPsql, filepath.Join("testdata", "binary_params.golden"), out.String())
+	if recorded {
 		return
 	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), out.String()); diff != "" {
+	if diff := cmp.Diff(want, out.String()); diff != "" {
 		t.Errorf("answers (-postgres +tinybase):\n%s", diff)
 	}
 }

@@ -22,15 +22,7 @@ func vectorFuncs() map[string]Func {
 			return f(a, b)
 		})
 	}
-	hh := func(f func(a, b []float32) (any, error)) Func {
-		return Scalar(func(args []any) (any, error) {
-			a, b := args[0].(*types.HalfVec).Elems, args[1].(*types.HalfVec).Elems
-			if err := types.CheckDims(len(a), len(b)); err != nil {
-				return nil, err
-			}
-			return f(a, b)
-		})
-	}
+	hh := halfPair
 	ss := func(f func(a, b *types.SparseVec) any) Func {
 		return Scalar(func(args []any) (any, error) {
 			a, b := args[0].(*types.SparseVec), args[1].(*types.SparseVec)
@@ -171,13 +163,18 @@ func ioFuncs(t string) map[string]Func {
 }
 
 // L2Distance is the Euclidean distance (<->).
-func L2Distance(a, b []float32) float64 {
-	var d float32
-	for i := range a {
-		x := a[i] - b[i]
-		d += x * x
-	}
-	return math.Sqrt(float64(d))
+func L2Distance(a, b []float32) float64 { return math.Sqrt(l2Squared(a, b)) }
+
+// halfPair adapts a function of two halfvecs' elements, of one
+// dimension count, to a Func.
+func halfPair(f func(a, b []float32) (any, error)) Func {
+	return Scalar(func(args []any) (any, error) {
+		a, b := args[0].(*types.HalfVec).Elems, args[1].(*types.HalfVec).Elems
+		if err := types.CheckDims(len(a), len(b)); err != nil {
+			return nil, err
+		}
+		return f(a, b)
+	})
 }
 
 // InnerProduct is the dot product; <#> is its negation.

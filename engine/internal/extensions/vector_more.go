@@ -81,15 +81,7 @@ func addVectorMoreFuncs(m map[string]Func) {
 		"halfvec_to_sparsevec", "sparsevec_to_vector", "sparsevec_to_halfvec"} {
 		m[name] = castFunc
 	}
-	hh := func(f func(a, b []float32) (any, error)) Func {
-		return Scalar(func(args []any) (any, error) {
-			a, b := args[0].(*types.HalfVec).Elems, args[1].(*types.HalfVec).Elems
-			if err := types.CheckDims(len(a), len(b)); err != nil {
-				return nil, err
-			}
-			return f(a, b)
-		})
-	}
+	hh := halfPair // vector_funcs.go
 	half := func(op byte) Func {
 		return hh(func(a, b []float32) (any, error) {
 			v, err := elementwise(a, b, op)
@@ -227,6 +219,8 @@ func quantize(e []float32) string {
 	return b.String()
 }
 
+// l2Squared is the squared Euclidean distance, summed in float4 as
+// pgvector sums it.
 func l2Squared(a, b []float32) float64 {
 	var d float32
 	for i := range a {

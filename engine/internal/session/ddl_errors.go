@@ -3,8 +3,9 @@ package session
 import (
 	"errors"
 	"fmt"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
+
+	"github.com/tinybase/tinybase/internal/pgtree"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"

@@ -1,9 +1,13 @@
 package session
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // addDDLFuncs registers the built-ins migration histories call around
@@ -11,27 +15,12 @@ import (
 // routines), pg_trigger_depth (recursion guards in trigger functions) and
 // date(timestamp[tz]).
 func addDDLFuncs(r *expr.Registry) {
-	// regproc / regprocedure input that yields NULL for a missing routine.
-	toReg := func(t *types.Type) expr.FuncImpl {
-		return expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(t), Volatile: true,
-			Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-				s, err := funcSessionOf(ctx)
-				if err != nil {
-					return nil, err
-				}
-				v, err := types.Input(t, a[0].(string), s.TypesEnv())
-				if err != nil {
-					return nil, nil
-				}
-				return v, nil
-			}}
-	}
-	r.Add("to_regprocedure", toReg(types.Regprocedure))
-	r.Add("to_regproc", toReg(types.Regproc))
-	r.Add("to_regrole", toReg(types.Regrole))
-	r.Add("to_regtype", toReg(types.Regtype))
-	r.Add("to_regnamespace", toReg(types.Regnamespace))
-	r.Add("to_regoperator", toReg(types.Regoperator))
+	r.Add("to_regprocedure", toReg(types.Regprocedure, pgerror.UndefinedFunction))
+	r.Add("to_regproc", toReg(types.Regproc, pgerror.UndefinedFunction, pgerror.AmbiguousFunction, pgerror.InvalidSchemaName))
+	r.Add("to_regrole", toReg(types.Regrole, pgerror.UndefinedObject))
+	r.Add("to_regtype", toReg(types.Regtype, pgerror.UndefinedObject, pgerror.InvalidSchemaName))
+	r.Add("to_regnamespace", toReg(types.Regnamespace, pgerror.InvalidSchemaName))
+	r.Add("to_regoperator", toReg(types.Regoperator, pgerror.UndefinedFunction))
 	// regoperatorout and textin, which pgTAP's tests use to print an
 	// operator: both values are already the text printed.
 	identity := func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return a[0], nil }
@@ -56,3 +45,39 @@ func addDDLFuncs(r *expr.Registry) {
 
 // pgTriggerDepth is the nesting level of trigger functions running now.
 func (s *Session) pgTriggerDepth() int32 { return int32(s.triggerDepth) }
+
+// toReg is reg* input that yields NULL for a missing object (the codes in
+// missing) and fails as the input function does otherwise: in
+// PostgreSQL 15 bad syntax fails, and so does a missing argument type
+// of to_regprocedure and to_regoperator, which parse it strictly (a
+// migration guarding a GRANT on a routine whose type it dropped).
+func toReg(t *types.Type, missing ...string) expr.FuncImpl {
+	return expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(t), Volatile: true,
+		Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
+			s, err := funcSessionOf(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if (t == types.Regproc || t == types.Regprocedure) && routineSchemaMissing(s.TypesEnv(), a[0].(string)) {
+				return nil, nil // the lookup finds no candidate; an argument type's schema still fails
+			}
+			v, err := types.Input(t, a[0].(string), s.TypesEnv())
+			if pe, ok := pgerror.As(err); ok && slices.Contains(missing, pe.Code) {
+				return nil, nil
+			}
+			return v, err
+		}}
+}
+
+// routineSchemaMissing reports whether a regproc or regprocedure text
+// names its routine in a schema that does not exist.
+func routineSchemaMissing(env *types.Env, spec string) bool {
+	name, _, _ := strings.Cut(spec, "(")
+	parts := types.SplitQualifiedName(name)
+	o, ok := env.Relations.(types.ObjectResolver)
+	if len(parts) != 2 || !ok {
+		return false
+	}
+	_, err := o.NamespaceOID(parts[0])
+	return err != nil
+}

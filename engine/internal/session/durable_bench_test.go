@@ -2,13 +2,14 @@ package session
 
 import (
 	"context"
-	"github.com/tinybase/tinybase/engine/internal/durable"
 	"os"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tinybase/tinybase/engine/internal/durable"
 )
 
 // BenchmarkDurableOpen100k opens a data directory holding 100,000 rows

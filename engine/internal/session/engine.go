@@ -1,12 +1,13 @@
 package session
 
 import (
-	"github.com/tinybase/tinybase/engine/internal/expr"
-	"github.com/tinybase/tinybase/engine/internal/stmtstats"
 	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/stmtstats"
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"

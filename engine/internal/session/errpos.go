@@ -1,11 +1,12 @@
 package session
 
 import (
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"regexp"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/tinybase/tinybase/internal/pgtree"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgerror"

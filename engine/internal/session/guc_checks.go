@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -71,7 +72,7 @@ func checkTZAbbreviations(v string) error {
 // quoted, one of words (or "all", when allowed).
 func checkKeywordList(param string, words ...string) func(string) error {
 	return func(v string) error {
-		list, ok := splitIdentifierString(v, ',')
+		list, ok := types.SplitIdentifierString(v, ',')
 		if !ok {
 			return invalidValue(param, v).WithDetail("List syntax is invalid.")
 		}
@@ -100,7 +101,7 @@ var walMaskRmgrs = []string{"all", "Heap2", "Heap", "Btree", "Hash", "Gin", "Gis
 // is only being stored (ALTER ROLE | DATABASE ... SET) a missing one is
 // a notice instead, as PostgreSQL's PGC_S_TEST source makes it.
 func checkTempTablespaces(v string) error {
-	list, ok := splitIdentifierString(v, ',')
+	list, ok := types.SplitIdentifierString(v, ',')
 	if !ok {
 		return invalidValue("temp_tablespaces", v).WithDetail("List syntax is invalid.")
 	}
@@ -110,68 +111,6 @@ func checkTempTablespaces(v string) error {
 		}
 	}
 	return nil
-}
-
-// splitIdentifierString is PostgreSQL's SplitIdentifierString: s split
-// at sep into identifiers, unquoted ones lowered, double-quoted ones
-// kept (with "" for a quote); whitespace around each is allowed, inside
-// an unquoted one it is not. An empty s is an empty list.
-func splitIdentifierString(s string, sep byte) ([]string, bool) {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' }
-	i := 0
-	for i < len(s) && isSpace(s[i]) {
-		i++
-	}
-	if i == len(s) {
-		return nil, true
-	}
-	var out []string
-	for {
-		var name string
-		if s[i] == '"' {
-			var b strings.Builder
-			for i++; ; i++ {
-				if i >= len(s) {
-					return nil, false // unterminated quote
-				}
-				if s[i] == '"' {
-					if i+1 < len(s) && s[i+1] == '"' {
-						b.WriteByte('"')
-						i++
-						continue
-					}
-					i++
-					break
-				}
-				b.WriteByte(s[i])
-			}
-			name = b.String()
-		} else {
-			start := i
-			for i < len(s) && s[i] != sep && !isSpace(s[i]) {
-				i++
-			}
-			if i == start {
-				return nil, false // empty unquoted name
-			}
-			name = strings.ToLower(s[start:i])
-		}
-		for i < len(s) && isSpace(s[i]) {
-			i++
-		}
-		out = append(out, name)
-		if i == len(s) {
-			return out, true
-		}
-		if s[i] != sep {
-			return nil, false
-		}
-		for i++; i < len(s) && isSpace(s[i]); i++ {
-		}
-		if i == len(s) {
-			return nil, false // a separator with nothing after it
-		}
-	}
 }
 
 // canonEncoding is check_client_encoding: an encoding name in any of

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -31,9 +32,9 @@ func TestSplitIdentifierString(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok := splitIdentifierString(c.in, ',')
+			got, ok := types.SplitIdentifierString(c.in, ',')
 			if ok != c.ok || strings.Join(got, "|") != strings.Join(c.want, "|") {
-				t.Fatalf("splitIdentifierString(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+				t.Fatalf("types.SplitIdentifierString(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
 			}
 		})
 	}

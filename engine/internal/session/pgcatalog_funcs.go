@@ -7,6 +7,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // withState adapts a function of the session's catalog state to a
@@ -89,19 +90,7 @@ func addCatalogInfoFuncs(r *expr.Registry) {
 			}
 			return out, nil
 		})})
-	// to_regclass is regclass input that yields NULL for a missing relation.
-	r.Add("to_regclass", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Regclass), Volatile: true,
-		Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-			s, err := funcSessionOf(ctx)
-			if err != nil {
-				return nil, err
-			}
-			v, err := types.Input(types.Regclass, a[0].(string), s.TypesEnv())
-			if err != nil {
-				return nil, nil
-			}
-			return v, nil
-		}})
+	r.Add("to_regclass", toReg(types.Regclass, pgerror.UndefinedTable, pgerror.InvalidSchemaName))
 	// obj_description and col_description by pg_class OID.
 	relName := func(st *pgcatalog.State, oid uint32) (catalog.QName, bool, error) {
 		rel, ok, err := st.RelationByOID(oid)

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -220,6 +221,9 @@ func (r sessionRelations) RelationOID(name string) (uint32, error) {
 	return st.RelOIDOf(name, func(name string) (uint32, error) { return r.resolve(st, name) })
 }
 
+// Database implements types.DatabaseNamer.
+func (r sessionRelations) Database() string { return r.s.Database() }
+
 // resolve finds a regclass name on the session's search path.
 func (r sessionRelations) resolve(st *pgcatalog.State, name string) (uint32, error) {
 	q := parseRelName(name)
@@ -231,6 +235,9 @@ func (r sessionRelations) resolve(st *pgcatalog.State, name string) (uint32, err
 		if oid, ok := st.OIDOf(sc, q.Name); ok {
 			return oid, nil
 		}
+	}
+	if q.Schema != "" && !slices.Contains(st.Schemas(), q.Schema) {
+		return 0, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", q.Schema)
 	}
 	return 0, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
 }

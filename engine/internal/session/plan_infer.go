@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+
 	"github.com/tinybase/tinybase/internal/pgtree"
 
 	"github.com/dolthub/go-mysql-server/sql"

@@ -2,9 +2,10 @@ package session
 
 import (
 	"context"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"strconv"
 	"strings"
+
+	"github.com/tinybase/tinybase/internal/pgtree"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"

@@ -47,8 +47,11 @@ func (r sessionRelations) ProcOID(spec string, withArgs bool) (uint32, error) {
 	name, args := spec, ""
 	if withArgs {
 		open := strings.IndexByte(spec, '(')
-		if open < 0 || !strings.HasSuffix(strings.TrimSpace(spec), ")") {
+		if open < 0 {
 			return 0, pgerror.New(pgerror.InvalidTextRepresentation, "expected a left parenthesis")
+		}
+		if !strings.HasSuffix(strings.TrimSpace(spec), ")") {
+			return 0, pgerror.New(pgerror.InvalidTextRepresentation, "expected a right parenthesis")
 		}
 		name, args = spec[:open], strings.TrimSuffix(strings.TrimSpace(spec[open+1:]), ")")
 	}
@@ -60,9 +63,14 @@ func (r sessionRelations) ProcOID(spec string, withArgs bool) (uint32, error) {
 	case 2:
 		schemas = []string{parts[0]}
 	default:
-		return 0, pgerror.New(pgerror.InvalidName, "improper qualified name (too many dotted names): %s", name)
+		return 0, pgerror.New(pgerror.SyntaxError, "improper qualified name (too many dotted names): %s", name)
 	}
 	fname := parts[len(parts)-1]
+	if len(parts) == 2 {
+		if _, err := r.NamespaceOID(parts[0]); err != nil {
+			return 0, err
+		}
+	}
 	var want []*types.Type
 	if withArgs {
 		for _, a := range splitTypeList(args) {

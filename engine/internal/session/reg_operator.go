@@ -54,7 +54,7 @@ func (r sessionRelations) OperOID(spec string) (uint32, error) {
 	if dot := strings.LastIndexByte(name, '.'); dot >= 0 {
 		parts := types.SplitQualifiedName(name[:dot])
 		if len(parts) != 1 {
-			return 0, pgerror.New(pgerror.InvalidName, "improper qualified name (too many dotted names): %s", name)
+			return 0, pgerror.New(pgerror.SyntaxError, "improper qualified name (too many dotted names): %s", name)
 		}
 		schema, name = parts[0], name[dot+1:]
 	}

@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tinybase/tinybase/engine/internal/hypo"
 	"net/netip"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tinybase/tinybase/engine/internal/hypo"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"

@@ -2,12 +2,13 @@ package session
 
 import (
 	"fmt"
-	"github.com/tinybase/tinybase/engine/internal/security"
 	"math"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tinybase/tinybase/engine/internal/security"
 
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -65,7 +66,7 @@ func (s *Session) setSetting(name, value string, local bool) error {
 	value, err := normalizeSetting(name, value)
 	if err == nil && name == "datestyle" && strings.TrimSpace(value) == "" {
 		value = s.rawSetting(name) // an empty list changes nothing (check_datestyle)
-	} else if _, ok := splitIdentifierString(value, ','); err == nil && name == "datestyle" && !ok {
+	} else if _, ok := types.SplitIdentifierString(value, ','); err == nil && name == "datestyle" && !ok {
 		err = invalidValue("DateStyle", value).WithDetail("List syntax is invalid.") // check_datestyle
 	} else if err == nil && name == "datestyle" {
 		// unnamed parts keep the current value (check_datestyle)

@@ -31,7 +31,7 @@ func tsName(s string) (schema, name string, err error) {
 	case 3:
 		return "", "", pgerror.New(pgerror.FeatureNotSupported, "cross-database references are not implemented: %s", s)
 	}
-	return "", "", pgerror.New(pgerror.InvalidName, "improper qualified name (too many dotted names): %s", s)
+	return "", "", pgerror.New(pgerror.SyntaxError, "improper qualified name (too many dotted names): %s", s)
 }
 
 // tsLookup finds a text search object by schema (or the search path)
@@ -147,7 +147,7 @@ func (r sessionRelations) DefaultTSConfig() (*types.TSConfig, error) {
 // set_config: the configuration must exist, and the setting keeps its
 // qualified name (pg_catalog.german).
 func (s *Session) checkTSConfigSetting(value string) (string, error) {
-	if _, ok := splitIdentifierString(value, '.'); !ok || strings.TrimSpace(value) == "" {
+	if _, ok := types.SplitIdentifierString(value, '.'); !ok || strings.TrimSpace(value) == "" {
 		return "", pgerror.New(pgerror.InvalidName, "invalid name syntax") // stringToQualifiedNameList
 	}
 	r := sessionRelations{s}

@@ -873,6 +873,15 @@ func regtypeType(s string, env *Env) (*Type, error) {
 		}
 	}
 	if !ok {
+		// a qualified name's schema must exist first (LookupTypeName)
+		raw := strings.TrimSuffix(strings.TrimSpace(s), "[]")
+		if o := objectResolver(env); o != nil && !strings.Contains(raw, "(") {
+			if parts := SplitQualifiedName(raw); len(parts) == 2 {
+				if _, err := o.NamespaceOID(parts[0]); err != nil {
+					return nil, err
+				}
+			}
+		}
 		return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", strings.TrimSpace(s))
 	}
 	if array && t.Kind != KindArray {

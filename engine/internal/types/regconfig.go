@@ -94,7 +94,7 @@ func (k tsRegKind) oidOf(s string, o ObjectResolver) (uint32, error) {
 	case len(parts) == 2:
 		parts = parts[1:]
 	case len(parts) != 1:
-		return 0, pgerror.New(pgerror.InvalidName, "improper qualified name (too many dotted names): %s", s)
+		return 0, pgerror.New(pgerror.SyntaxError, "improper qualified name (too many dotted names): %s", s)
 	}
 	var found uint32
 	for oid, name := range k.builtins {

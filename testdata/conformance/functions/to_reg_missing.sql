@@ -1,0 +1,54 @@
+-- to_reg*: NULL for a missing object, but PostgreSQL 15's errors for a
+-- missing argument type and for bad syntax (migrations guard GRANTs with
+-- to_regprocedure; a guard naming a dropped type fails there)
+create type km as enum ('a', 'b');
+create function f_km(k km[]) returns int language sql as 'select 1';
+create function f_two(int) returns int language sql as 'select 1';
+create function f_two(text) returns int language sql as 'select 2';
+select to_regprocedure('f_km(km[])') is not null as found;
+select to_regprocedure('public.f_km(public.km[])') is not null as found;
+select to_regprocedure('f_km(int)') as missing_overload;
+select to_regprocedure('nofunc(int)') as missing;
+select to_regprocedure('nonschema.nofunc(int)') as missing_schema;
+select to_regprocedure('nofunc(nokm)');
+select to_regprocedure('public.nofunc(public.nokm[])');
+select to_regprocedure('f_km(nonschema.km)');
+select to_regprocedure('f_km(');
+select to_regprocedure('f_km');
+select to_regprocedure('');
+select to_regproc('f_km') is not null as found;
+select to_regproc('f_two') as ambiguous;
+select to_regproc('nofunc') as missing;
+select to_regproc('nonschema.nofunc') as missing_schema;
+select to_regproc('a.b.c.d');
+select to_regproc('f_km(int)');
+select to_regoperator('+(int4,int4)') is not null as found;
+select to_regoperator('+(int4,km)') as missing;
+select to_regoperator('+(int4,nokm)');
+select to_regoperator('+(int4)');
+select to_regoperator('+');
+select to_regclass('nonschema.t') as missing_schema;
+select to_regclass('no_table') as missing;
+select to_regclass('a.b.c.d');
+select to_regclass('"unterminated');
+select to_regclass('pg_class') is not null as found;
+select to_regtype('nokm') as missing;
+select to_regtype('nonschema.km') as missing_schema;
+select to_regtype('km[]')::text;
+select to_regrole('no_role') as missing;
+select to_regrole('a.b');
+select to_regnamespace('no_schema') as missing;
+select to_regnamespace('a.b');
+-- the input functions the casts run
+select 'nonschema.k'::regtype;
+select 'f('::regprocedure;
+select 'nonschema.t'::regclass;
+select 'nonschema.f'::regproc;
+select 'nonschema.f(int)'::regprocedure;
+select 'x.y.z'::regclass;
+select ' pg_class '::regclass;
+select 'public . pg_class'::regclass;
+select 'a b'::regclass;
+select '""'::regclass;
+select 'Pg_Class'::regclass;
+select to_regclass('otherdb.public.t');

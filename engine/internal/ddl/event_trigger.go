@@ -115,6 +115,9 @@ func eventTriggerFunction(h Host, cat *catalog.Catalog, q catalog.QName) (*catal
 			return f, nil
 		}
 	}
+	if q.Schema != "" && q.Schema != "pg_catalog" && !h.StorageTxn().HasSchema(q.Schema) {
+		return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", q.Schema)
+	}
 	return nil, pgerror.New(pgerror.UndefinedFunction, "function %s() does not exist", q.Display())
 }
 

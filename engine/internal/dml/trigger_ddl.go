@@ -152,6 +152,9 @@ func triggerFunction(h Host, cat *catalog.Catalog, q catalog.QName) (*catalog.Fu
 			return f, nil
 		}
 	}
+	if q.Schema != "" && q.Schema != "pg_catalog" && !h.StorageTxn().HasSchema(q.Schema) {
+		return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", q.Schema)
+	}
 	return nil, pgerror.New(pgerror.UndefinedFunction, "function %s() does not exist", q.Display())
 }
 

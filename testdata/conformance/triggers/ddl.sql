@@ -49,3 +49,7 @@ CREATE TABLE tx (id int);
 CREATE TRIGGER txt AFTER INSERT ON tx FOR EACH ROW EXECUTE FUNCTION bump2();
 ROLLBACK;
 SELECT count(*) FROM pg_trigger;
+-- a qualified trigger function in a missing schema: the schema is reported
+CREATE TABLE tg_missing (id int);
+create trigger missing_schema_fn after insert on tg_missing for each row execute function nosuch_schema.f();
+create event trigger missing_schema_evt on ddl_command_end execute function nosuch_schema.f();

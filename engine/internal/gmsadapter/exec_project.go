@@ -277,6 +277,11 @@ func sameText(a, b sql.Expression) bool {
 	if ra := reflect.ValueOf(a); ra.Kind() == reflect.Pointer && a == b {
 		return true
 	}
+	// a column prints as table.name: compared without building the text
+	if ga, ok := a.(*expression.GetField); ok && ga.Table() != "" {
+		gb, ok := b.(*expression.GetField)
+		return ok && gb.Table() == ga.Table() && gb.Name() == ga.Name()
+	}
 	// EXISTS (a PL/pgSQL IF's condition), whose printed plan would be
 	// made at every execution
 	if ga, ok := a.(*expr.GMSBool); ok {

@@ -3,7 +3,7 @@ package gmsadapter
 import (
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -360,9 +360,9 @@ func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollect
 			}
 			vals = append(vals, cv)
 		}
-		sort.Slice(vals, func(i, j int) bool {
-			c, _ := typ.Compare(ctx, vals[i], vals[j])
-			return c < 0
+		slices.SortFunc(vals, func(a, b any) int {
+			c, _ := typ.Compare(ctx, a, b)
+			return c
 		})
 		out := make(sql.MySQLRangeCollection, 0, len(vals))
 		for i, v := range vals {

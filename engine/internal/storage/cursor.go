@@ -89,9 +89,9 @@ func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, 
 func (it *rowIter) fill() (err error) {
 	defer guard(&err)
 	it.buf, it.pos = it.buf[:0], 0
-	if cap(it.buf) < it.chunk && it.chunk > firstChunk {
-		// a later chunk's buffer is sized once rather than grown by
-		// appends; the first grows from one row, as a point lookup has
+	if cap(it.buf) < it.chunk && (it.chunk > firstChunk || !it.onePoint()) {
+		// a chunk's buffer is sized once rather than grown by appends;
+		// a point lookup's first grows from its one row
 		it.buf = make([]sql.Row, 0, it.chunk)
 	}
 	for len(it.buf) == 0 && it.si < len(it.spans) {
@@ -125,11 +125,16 @@ func (it *rowIter) fill() (err error) {
 			if it.reverse {
 				bias = -1
 			}
-			it.from = pivot(last.key(), bias)
+			key := last.key()
 			if it.order != nil {
-				it.from = pivot(it.order.fullKey(last), bias)
+				key = it.order.fullKey(last)
 			}
-			it.from.tid = last.tid
+			// the resume pivot is the iterator's own, reset per chunk
+			if it.from == nil {
+				it.from = &entry{}
+			}
+			*it.from = entry{bias: bias, tid: last.tid}
+			it.from.setKey(key)
 		} else {
 			it.si++
 			it.from = nil
@@ -139,6 +144,12 @@ func (it *rowIter) fill() (err error) {
 		}
 	}
 	return nil
+}
+
+// onePoint reports whether the scan is one key value's lookup, which
+// mostly finds one row.
+func (it *rowIter) onePoint() bool {
+	return len(it.spans) == 1 && it.spans[0].point
 }
 
 // take is the row entry e of span sp yields: ok is false for an entry

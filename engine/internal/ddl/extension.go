@@ -130,7 +130,6 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 	for _, u := range updates {
 		scripts = append(scripts, u.Script)
 	}
-	scripts = append(scripts, e.AfterCreate)
 	if err := runExtensionScripts(h, e, "CREATE", scripts, schema); err != nil {
 		return err
 	}
@@ -139,6 +138,12 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 		if !before[m] {
 			members = append(members, m)
 		}
+	}
+	// Supabase's after-create scripts (supautils) run once the extension
+	// exists, outside its script: what they create is not a member
+	// (pgmq_public's wrappers), what they grant on members is.
+	if err := runExtensionScripts(h, e, "CREATE", []string{e.AfterCreate}, schema); err != nil {
+		return err
 	}
 	h.SetCatalog(h.Catalog().PutExtension(catalog.Extension{Name: e.Name, Schema: schema, Version: version,
 		Relocatable: e.Relocatable && e.Schema == "", Owner: currentUser(h), Members: members,

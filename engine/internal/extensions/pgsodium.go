@@ -6,8 +6,9 @@ import _ "embed"
 var pgsodiumScript string
 
 // pgsodium is pgsodium (michelp/pgsodium), the part Supabase projects
-// call: managed keys and deterministic AEAD, random bytes, HMAC and
-// SHA-2; the libsodium-only primitives fail with 0A000.
+// call: managed keys and deterministic AEAD, random bytes, HMAC, SHA-2,
+// and BLAKE2b key derivation and hashing (pgsodium_kdf.go); the other
+// libsodium primitives fail with 0A000.
 func pgsodium() *Extension {
 	return &Extension{
 		Name:     "pgsodium",
@@ -16,5 +17,6 @@ func pgsodium() *Extension {
 		Schema:   "pgsodium",
 		Requires: []string{"pgcrypto"},
 		Script:   pgsodiumScript,
+		Funcs:    pgsodiumFuncs(),
 	}
 }

@@ -36,3 +36,40 @@ func TestPgsodium(t *testing.T) {
 		{name: "anon cannot decrypt", sql: `set role anon; select pgsodium.crypto_aead_det_decrypt('\x00', 'a', 1::bigint)`, code: "42501"},
 	})
 }
+
+// TestPgsodiumKDF: derive_key and crypto_kdf_derive_from_key are
+// libsodium's BLAKE2b key derivation (libsodium's own vector below), from
+// the database's root key for derive_key, which is also the key the by-id
+// functions use; generic hashing is BLAKE2b; both refuse bad sizes,
+// contexts and NULLs with pgsodium's errors, and derive_key is the
+// keymaker's.
+func TestPgsodiumKDF(t *testing.T) {
+	s := installed(t, "pgsodium")
+	const vectorKey = `'\x000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f'::bytea`
+	run(t, s, []sqlCase{
+		{name: "libsodium vector", sql: `select encode(pgsodium.crypto_kdf_derive_from_key(16, 16, 'KDF test', ` + vectorKey + `), 'hex')`, want: "a529216624ef9161e4cf117272aafff2"},
+		{name: "libsodium vector 64", sql: `select encode(pgsodium.crypto_kdf_derive_from_key(64, 1, 'KDF test', ` + vectorKey + `), 'hex')`,
+			want: "02507f144fa9bf19010bf7c70b235b4c2663cc00e074f929602a5e2c10a780757d2a3993d06debc378a90efdac196dd841817b977d67b786804f6d3cd585bab5"},
+		{name: "derive_key defaults", sql: `select length(pgsodium.derive_key(42)), length(pgsodium.derive_key(42, 64, 'foozbarz')),
+			pgsodium.derive_key(42) = pgsodium.derive_key(42, 32, 'pgsodium'), pgsodium.derive_key(42) <> pgsodium.derive_key(43)`, want: "32|64|t|t"},
+		{name: "derive_key is the kdf of the root key", sql: `select pgsodium.derive_key(7, 48, 'ctx12345') = pgsodium.crypto_kdf_derive_from_key(48, 7, 'ctx12345', (select key from pgsodium._root))`, want: "t"},
+		{name: "project call", sql: `create function gen_short_secret(char(8), int8 default 1, integer default 56) returns bytea
+			as $$ select pgsodium.derive_key($2, $3, $1::bytea) $$ language sql immutable strict parallel safe;
+			select length(gen_short_secret('realm123')), gen_short_secret('realm123') = gen_short_secret('realm123', 1, 56)`, want: "56|t"},
+		{name: "by-id keys are derive_key's", sql: `select pgsodium.crypto_aead_det_encrypt('m', 'a', 7::bigint) = pgsodium.crypto_aead_det_encrypt('m', 'a', pgsodium.derive_key(7))`, want: "t"},
+		{name: "size", sql: `select pgsodium.derive_key(1, 8)`, code: "22000", msg: "pgsodium_derive_helper: crypto_kdf_derive_from_key: invalid key size requested"},
+		{name: "context", sql: `select pgsodium.derive_key(1, 32, 'short')`, code: "22000", msg: "pgsodium_derive_helper: crypto_kdf_derive_from_key: context must be 8 bytes"},
+		{name: "null id", sql: `select pgsodium.derive_key(null)`, code: "22000", msg: "pgsodium_derive: key id cannot be NULL"},
+		{name: "kdf bad key", sql: `select pgsodium.crypto_kdf_derive_from_key(32, 1, 'KDF test', '\x00'::bytea)`, code: "22000", msg: "pgsodium_crypto_kdf_derive_from_key: invalid derivation key"},
+		{name: "kdf null", sql: `select pgsodium.crypto_kdf_derive_from_key(32, 1, null, ` + vectorKey + `)`, code: "22000", msg: "pgsodium_crypto_kdf_derive_from_key: subkey context cannot be NULL"},
+		{name: "kdf keygen", sql: `select length(pgsodium.crypto_kdf_keygen()), length(pgsodium.crypto_generichash_keygen())`, want: "32|32"},
+		{name: "kdf by uuid", sql: `with k as (select * from pgsodium.create_key(key_type := 'kdf'))
+			select pgsodium.crypto_kdf_derive_from_key(24, 99, 'whatever', k.id) = pgsodium.derive_key(k.key_id, 24, k.key_context) from k`, want: "t"},
+		{name: "generichash", sql: `select encode(pgsodium.crypto_generichash(''), 'hex')`, want: "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8"},
+		{name: "generichash keyed", sql: `select pgsodium.crypto_generichash('m', 7::bigint) = pgsodium.crypto_generichash('m', pgsodium.derive_key(7)),
+			pgsodium.crypto_generichash('m', null::bigint) = pgsodium.crypto_generichash('m')`, want: "t|t"},
+		{name: "generichash short key", sql: `select pgsodium.crypto_generichash('m', '\x01'::bytea)`, code: "22000", msg: "pgsodium_crypto_generichash: invalid key"},
+		{name: "generichash null", sql: `select pgsodium.crypto_generichash(null)`, code: "22000", msg: "pgsodium_crypto_generichash: data cannot be NULL"},
+		{name: "keymaker only", sql: `set role authenticated; select pgsodium.derive_key(1)`, code: "42501"},
+	})
+}

@@ -5,6 +5,9 @@ import _ "embed"
 //go:embed pgsodium.sql
 var pgsodiumScript string
 
+//go:embed pgsodium_more.sql
+var pgsodiumMoreScript string
+
 // pgsodium is pgsodium (michelp/pgsodium), the part Supabase projects
 // call: managed keys and deterministic AEAD, random bytes, HMAC, SHA-2,
 // and BLAKE2b key derivation and hashing (pgsodium_kdf.go); the other
@@ -16,7 +19,7 @@ func pgsodium() *Extension {
 		Comment:  "Postgres extension for libsodium functions",
 		Schema:   "pgsodium",
 		Requires: []string{"pgcrypto"},
-		Script:   pgsodiumScript,
+		Script:   pgsodiumScript + "\n" + pgsodiumMoreScript,
 		Funcs:    pgsodiumFuncs(),
 	}
 }

@@ -349,49 +349,61 @@ LANGUAGE sql VOLATILE AS $$ SELECT extensions.gen_random_bytes(32) $$;
 CREATE FUNCTION pgsodium.crypto_secretbox_noncegen() RETURNS bytea
 LANGUAGE sql VOLATILE AS $$ SELECT extensions.gen_random_bytes(24) $$;
 
--- libsodium primitives tinybase cannot provide in SQL.
+-- libsodium primitives tinybase does not have.
 CREATE FUNCTION pgsodium._unsupported(fn text) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'pgsodium.% is not supported by tinybase', fn USING ERRCODE = '0A000',
-    HINT = 'tinybase''s pgsodium provides crypto_aead_det_*, create_key, randombytes_*, crypto_auth_hmacsha*, crypto_hash_sha*, derive_key, crypto_kdf_* and crypto_generichash; the libsodium primitive behind this one is not available.';
+    HINT = 'tinybase''s pgsodium has libsodium''s secretbox, box, sign, auth, shorthash, generichash, kdf, kx, pwhash, stream and AEAD functions; not signcryption, multi-part signing or Transparent Column Encryption.';
 END
 $$;
 
+-- The raw-key primitives are libsodium's constructions (pgsodium_box.go).
 CREATE FUNCTION pgsodium.crypto_secretbox(message bytea, nonce bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_secretbox'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_secretbox' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_secretbox_open(ciphertext bytea, nonce bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_secretbox_open'); RETURN NULL; END $$;
-CREATE FUNCTION pgsodium.crypto_box_new_keypair() RETURNS pgsodium.crypto_box_keypair
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_box_new_keypair'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_secretbox_open' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_box_noncegen() RETURNS bytea
 LANGUAGE sql VOLATILE AS $$ SELECT extensions.gen_random_bytes(24) $$;
 CREATE FUNCTION pgsodium.crypto_box(message bytea, nonce bytea, public bytea, secret bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_box'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_box' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_box_open(ciphertext bytea, nonce bytea, public bytea, secret bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_box_open'); RETURN NULL; END $$;
-CREATE FUNCTION pgsodium.crypto_sign_new_keypair() RETURNS pgsodium.crypto_sign_keypair
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign_new_keypair'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_box_open' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_sign(message bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_sign_open(signed_message bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign_open'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign_open' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_sign_detached(message bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign_detached'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign_detached' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_sign_verify_detached(sig bytea, message bytea, key bytea) RETURNS boolean
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign_verify_detached'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign_verify_detached' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_shorthash(message bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_shorthash'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_shorthash' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_pwhash(password bytea, salt bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_pwhash'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_pwhash' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_pwhash_str(password bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_pwhash_str'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_pwhash_str' LANGUAGE c VOLATILE;
 CREATE FUNCTION pgsodium.crypto_pwhash_str_verify(hashed_password bytea, password bytea) RETURNS boolean
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_pwhash_str_verify'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_pwhash_str_verify' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_aead_ietf_encrypt(message bytea, additional bytea, nonce bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_aead_ietf_encrypt'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_aead_ietf_encrypt' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_aead_ietf_decrypt(message bytea, additional bytea, nonce bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_aead_ietf_decrypt'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_aead_ietf_decrypt' LANGUAGE c IMMUTABLE;
+
+-- Key pairs: a box or kx public key is X25519 of the base point, a sign
+-- secret key the seed followed by its public key.
+CREATE FUNCTION pgsodium._scalarmult_base(secret bytea) RETURNS bytea
+AS 'MODULE_PATHNAME', 'pgsodium_scalarmult_base' LANGUAGE c IMMUTABLE STRICT;
+CREATE FUNCTION pgsodium._sign_secret(seed bytea) RETURNS bytea
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign_seed_keypair' LANGUAGE c IMMUTABLE;
+CREATE FUNCTION pgsodium.crypto_box_new_keypair() RETURNS SETOF pgsodium.crypto_box_keypair
+LANGUAGE sql VOLATILE AS $$
+  SELECT pgsodium._scalarmult_base(s.sk), s.sk FROM (SELECT extensions.gen_random_bytes(32) AS sk) s
+$$;
+CREATE FUNCTION pgsodium.crypto_sign_new_keypair() RETURNS SETOF pgsodium.crypto_sign_keypair
+LANGUAGE sql VOLATILE AS $$
+  SELECT substring(s.sk FROM 33), s.sk FROM (SELECT pgsodium._sign_secret(extensions.gen_random_bytes(32)) AS sk) s
+$$;
 
 -- Generic hashing is BLAKE2b (pgsodium_kdf.go); by key id it is keyed by
 -- the derived key, unkeyed when the id is NULL.
@@ -413,7 +425,7 @@ LANGUAGE sql VOLATILE AS $$ SELECT extensions.gen_random_bytes(32) $$;
 
 -- A kdf or generichash key row: a derived one gives derive_key of its own
 -- id and context (pgsodium passes neither subkey_id nor context on).
-CREATE FUNCTION pgsodium._kdf_row(key_uuid uuid, kind pgsodium.key_type) RETURNS pgsodium.key
+CREATE FUNCTION pgsodium._key_row(key_uuid uuid, kind pgsodium.key_type) RETURNS pgsodium.key
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
 DECLARE
   k pgsodium.key;
@@ -425,11 +437,11 @@ BEGIN
   RETURN k;
 END
 $$;
-REVOKE ALL ON FUNCTION pgsodium._kdf_row(uuid, pgsodium.key_type) FROM PUBLIC;
+REVOKE ALL ON FUNCTION pgsodium._key_row(uuid, pgsodium.key_type) FROM PUBLIC;
 CREATE FUNCTION pgsodium.crypto_kdf_derive_from_key(subkey_size integer, subkey_id bigint, context bytea, primary_key uuid) RETURNS bytea
 LANGUAGE plpgsql STRICT STABLE SECURITY DEFINER SET search_path = '' AS $$
 DECLARE
-  k pgsodium.key := pgsodium._kdf_row(primary_key, 'kdf');
+  k pgsodium.key := pgsodium._key_row(primary_key, 'kdf');
 BEGIN
   RETURN pgsodium.derive_key(k.key_id, subkey_size, k.key_context);
 END
@@ -437,7 +449,7 @@ $$;
 CREATE FUNCTION pgsodium.crypto_generichash(message bytea, key_uuid uuid) RETURNS bytea
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
 DECLARE
-  k pgsodium.key := pgsodium._kdf_row(key_uuid, 'generichash');
+  k pgsodium.key := pgsodium._key_row(key_uuid, 'generichash');
 BEGIN
   RETURN pgsodium.crypto_generichash(message, k.key_id, k.key_context);
 END

@@ -16,10 +16,12 @@ import (
 
 // pgsodiumFuncs are the Go implementations of pgsodium.sql's C functions.
 func pgsodiumFuncs() map[string]Func {
-	return map[string]Func{
+	m := map[string]Func{
 		"pgsodium_crypto_kdf_derive_from_key": Scalar(sodiumKDF),
 		"pgsodium_crypto_generichash":         Scalar(sodiumGenericHash),
 	}
+	addSodiumNaCl(m) // pgsodium_box.go
+	return m
 }
 
 // libsodium's crypto_kdf_blake2b sizes.

@@ -95,3 +95,22 @@ func TestGenericHash(t *testing.T) {
 		t.Error("a 5-byte key was accepted")
 	}
 }
+
+// TestSipHash: crypto_shorthash is SipHash-2-4; the vectors are the
+// SipHash paper's (key 00..0f, message 00..0e) and its empty message.
+func TestSipHash(t *testing.T) {
+	key := make([]byte, 16)
+	msg := make([]byte, 15)
+	for i := range key {
+		key[i] = byte(i)
+	}
+	for i := range msg {
+		msg[i] = byte(i)
+	}
+	if got := sipHash24(key, msg); got != 0xa129ca6149be45e5 {
+		t.Errorf("15 bytes: %x", got)
+	}
+	if got := sipHash24(key, nil); got != 0x726fdb47dd0e0e31 {
+		t.Errorf("empty: %x", got)
+	}
+}

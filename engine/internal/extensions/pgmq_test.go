@@ -221,3 +221,18 @@ func TestPgmqPublicNotMembers(t *testing.T) {
 		{name: "pgmq intact", sql: `select extversion from pg_extension where extname = 'pgmq'`, want: "1.5.1"},
 	})
 }
+
+// TestPgmqDropWithWrappers: pgmq_public's pop and read return pgmq's
+// message_record, so DROP EXTENSION pgmq needs CASCADE, which drops them
+// (the other wrappers stay); CREATE EXTENSION pgmq then makes them again
+// (epic-hq/Insights drops and recreates pgmq).
+func TestPgmqDropWithWrappers(t *testing.T) {
+	s := installed(t, "pgmq")
+	run(t, s, []sqlCase{
+		{name: "restrict", sql: `drop extension pgmq`, code: "2BP01", msg: "cannot drop extension pgmq because other objects depend on it"},
+		{name: "cascade", sql: `drop extension pgmq cascade; select proname from pg_proc where pronamespace = 'pgmq_public'::regnamespace order by 1`,
+			want: "archive\ndelete\nsend\nsend_batch"},
+		{name: "again", sql: `create extension pgmq; select count(*) from pg_proc where pronamespace = 'pgmq_public'::regnamespace`, want: "6"},
+		{name: "works", sql: `select pgmq.create('w'); select * from pgmq_public.send('w', '{}'); select msg_id from pgmq_public.pop('w')`, want: "1"},
+	})
+}

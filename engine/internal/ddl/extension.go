@@ -258,7 +258,7 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 	// types depend on the type (Supabase's pgmq_public wrappers return
 	// pgmq.message_record): 2BP01 without CASCADE, dropped first with it.
 	var outside strings.Builder
-	if users := memberTypeUsers(h, cat, ext); len(users) > 0 {
+	if users := memberTypeUsers(h, h.Catalog(), ext); len(users) > 0 {
 		if !cascade {
 			lines := make([]string, len(users))
 			for i, u := range users {

@@ -3,6 +3,7 @@ package ddl
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -130,7 +131,6 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 	for _, u := range updates {
 		scripts = append(scripts, u.Script)
 	}
-	scripts = append(scripts, e.AfterCreate)
 	if err := runExtensionScripts(h, e, "CREATE", scripts, schema); err != nil {
 		return err
 	}
@@ -139,6 +139,12 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 		if !before[m] {
 			members = append(members, m)
 		}
+	}
+	// Supabase's after-create scripts (supautils) run once the extension
+	// exists, outside its script: what they create is not a member
+	// (pgmq_public's wrappers), what they grant on members is.
+	if err := runExtensionScripts(h, e, "CREATE", []string{e.AfterCreate}, schema); err != nil {
+		return err
 	}
 	h.SetCatalog(h.Catalog().PutExtension(catalog.Extension{Name: e.Name, Schema: schema, Version: version,
 		Relocatable: e.Relocatable && e.Schema == "", Owner: currentUser(h), Members: members,
@@ -248,6 +254,24 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 	if err := dropTLEStore(h, name, cascade); err != nil { // extension_tle.go
 		return err
 	}
+	// Functions outside the extension that take or return one of its
+	// types depend on the type (Supabase's pgmq_public wrappers return
+	// pgmq.message_record): 2BP01 without CASCADE, dropped first with it.
+	var outside strings.Builder
+	if users := memberTypeUsers(h, h.Catalog(), ext); len(users) > 0 {
+		if !cascade {
+			lines := make([]string, len(users))
+			for i, u := range users {
+				lines[i] = fmt.Sprintf("function %s depends on type %s", u.desc, u.typ)
+			}
+			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop extension %s because other objects depend on it", name).
+				WithDetail("%s", strings.Join(lines, "\n")).WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+		}
+		for _, u := range users {
+			h.DropCascades("function " + u.desc)
+			fmt.Fprintf(&outside, "DROP %s IF EXISTS %s CASCADE;\n", u.word, u.drop)
+		}
+	}
 	// Off the list first, so its members may be dropped.
 	h.SetCatalog(h.Catalog().DropExtension(name))
 	// types and then schemas go last: the members' order is the
@@ -307,6 +331,7 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 			fmt.Fprintf(&script, "DROP %s IF EXISTS %s%s;\n", strings.ToUpper(m.Kind), q, mode)
 		}
 	}
+	script.WriteString(outside.String())
 	for _, m := range typesByUse(h.Catalog(), typeMembers) {
 		fmt.Fprintf(&script, "DROP TYPE IF EXISTS %s.%s%s;\n", quoteIdent(m.Schema), quoteIdent(m.Name), mode)
 	}
@@ -589,5 +614,72 @@ func typesByUse(cat *catalog.Catalog, members []catalog.Member) []catalog.Member
 		}
 		rest = next
 	}
+	return out
+}
+
+// typeUser is a routine outside an extension using one of its types.
+type typeUser struct {
+	oid        uint32
+	desc, typ  string // "s.f(text,integer)", "s.t" as pg_describe_object
+	word, drop string // DROP <word> <drop>
+}
+
+// memberTypeUsers lists the routines that are not members of ext whose
+// parameters or result are one of ext's types (or arrays of them), in
+// OID order, as PostgreSQL reports the dependents it finds.
+func memberTypeUsers(h Host, cat *catalog.Catalog, ext *catalog.Extension) []typeUser {
+	owned := map[[2]string]bool{}
+	members := map[uint32]bool{}
+	for _, m := range ext.Members {
+		switch m.Kind {
+		case "type":
+			owned[[2]string{m.Schema, m.Name}] = true
+		case "function":
+			members[m.OID] = true
+		}
+	}
+	if len(owned) == 0 {
+		return nil
+	}
+	uses := func(t *types.Type) (string, bool) {
+		for ; t != nil; t = t.Elem {
+			if owned[[2]string{t.Schema, t.Name}] {
+				return visibleName(h, t.Schema, t.Name), true
+			}
+		}
+		return "", false
+	}
+	var out []typeUser
+	for _, f := range cat.AllFunctions() {
+		if members[f.OID] {
+			continue
+		}
+		in := f.InputTypes()
+		typ, ok := uses(f.Result)
+		for _, t := range in {
+			if ok {
+				break
+			}
+			typ, ok = uses(t)
+		}
+		if !ok {
+			continue
+		}
+		names, shown := make([]string, len(in)), make([]string, len(in))
+		for i, t := range in {
+			names[i], shown[i] = t.WithMod(-1).FormatType(), t.FormatTypeNoMod()
+		}
+		word := "FUNCTION"
+		switch f.Kind {
+		case catalog.KindProcedure:
+			word = "PROCEDURE"
+		case catalog.KindAggregate:
+			word = "AGGREGATE"
+		}
+		out = append(out, typeUser{oid: f.OID, typ: typ, word: word,
+			desc: visibleName(h, f.Schema, f.Name) + "(" + strings.Join(shown, ",") + ")",
+			drop: quoteIdent(f.Schema) + "." + quoteIdent(f.Name) + "(" + strings.Join(names, ", ") + ")"})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].oid < out[j].oid })
 	return out
 }

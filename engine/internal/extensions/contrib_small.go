@@ -16,15 +16,11 @@ import (
 // btreeGin and btreeGist (docs F.7, F.8) add GIN and GiST operator
 // classes for the B-tree types, each its type's default (so CREATE INDEX
 // ... USING gin (id) and EXCLUDE USING gist (room WITH =) resolve). The
-// engine indexes with its own B-trees, so the classes are all they add.
+// engine indexes with its own B-trees, so the classes are what they add
+// to indexing (btree_gist's functions and types: btree_gist.go).
 func btreeGin() *Extension {
 	return &Extension{Name: "btree_gin", Version: "1.3", Comment: "support for indexing common datatypes in GIN", Relocatable: true,
 		OpClasses: btreeOpClasses("gin", "", map[string]string{"money": "money", "varbit": "varbit"})}
-}
-
-func btreeGist() *Extension {
-	return &Extension{Name: "btree_gist", Version: "1.7", Comment: "support for indexing common datatypes in GiST", Relocatable: true,
-		OpClasses: btreeOpClasses("gist", "gist_", map[string]string{"money": "cash", "varbit": "vbit"})}
 }
 
 // btreeTypes are the types btree_gin and btree_gist both give a class,

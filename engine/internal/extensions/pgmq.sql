@@ -1,11 +1,11 @@
 -- pgmq 1.4.4 stand-in (pgmq/pgmq docs): queues as tables pgmq.q_<name>
 -- with an archive pgmq.a_<name>, registered in pgmq.meta; the same types
--- and function signatures, with a visibility timeout per message. Plus
--- Supabase's pgmq_public wrappers (what "Expose Queues via PostgREST"
--- creates), callable by the API roles. The pgmq schema is the control
--- file's (Extension.Schema), made before this runs. 1.4.4 is the version
--- this script installs; pgmq_145.sql, pgmq_150.sql and pgmq_151.sql take
--- it to 1.5.1, Supabase's default (pgmq.go).
+-- and function signatures, with a visibility timeout per message. The
+-- pgmq schema is the control file's (Extension.Schema), made before this
+-- runs. 1.4.4 is the version this script installs; pgmq_145.sql,
+-- pgmq_150.sql and pgmq_151.sql take it to 1.5.1, Supabase's default
+-- (pgmq.go). Supabase's pgmq_public wrappers are not pgmq's: they are in
+-- pgmq_public.sql.
 
 CREATE TABLE pgmq.meta (
   queue_name varchar UNIQUE NOT NULL,
@@ -397,60 +397,3 @@ GRANT USAGE ON SCHEMA pgmq TO pg_monitor;
 GRANT SELECT ON ALL TABLES IN SCHEMA pgmq TO pg_monitor;
 ALTER DEFAULT PRIVILEGES IN SCHEMA pgmq GRANT SELECT ON TABLES TO pg_monitor;
 ALTER DEFAULT PRIVILEGES IN SCHEMA pgmq GRANT SELECT ON SEQUENCES TO pg_monitor;
-
--- Supabase Queues: pgmq_public exposes the common operations to the API
--- roles (through PostgREST's rpc), each a thin invoker-rights wrapper.
-CREATE SCHEMA IF NOT EXISTS pgmq_public;
-GRANT USAGE ON SCHEMA pgmq_public TO postgres, anon, authenticated, service_role;
-
-CREATE FUNCTION pgmq_public.pop(queue_name text) RETURNS SETOF pgmq.message_record
-LANGUAGE plpgsql SET search_path = '' AS $$
-BEGIN
-  RETURN QUERY SELECT * FROM pgmq.pop(queue_name := queue_name);
-END
-$$;
-COMMENT ON FUNCTION pgmq_public.pop(text) IS 'Retrieves and locks the next message from the specified queue.';
-
-CREATE FUNCTION pgmq_public.send(queue_name text, message jsonb, sleep_seconds integer DEFAULT 0) RETURNS SETOF bigint
-LANGUAGE plpgsql SET search_path = '' AS $$
-BEGIN
-  RETURN QUERY SELECT * FROM pgmq.send(queue_name := queue_name, msg := message, delay := sleep_seconds);
-END
-$$;
-COMMENT ON FUNCTION pgmq_public.send(text, jsonb, integer) IS 'Sends a message to the specified queue, optionally delaying its availability by a number of seconds.';
-
-CREATE FUNCTION pgmq_public.send_batch(queue_name text, messages jsonb[], sleep_seconds integer DEFAULT 0) RETURNS SETOF bigint
-LANGUAGE plpgsql SET search_path = '' AS $$
-BEGIN
-  RETURN QUERY SELECT * FROM pgmq.send_batch(queue_name := queue_name, msgs := messages, delay := sleep_seconds);
-END
-$$;
-COMMENT ON FUNCTION pgmq_public.send_batch(text, jsonb[], integer) IS 'Sends a batch of messages to the specified queue, optionally delaying their availability by a number of seconds.';
-
-CREATE FUNCTION pgmq_public.archive(queue_name text, message_id bigint) RETURNS boolean
-LANGUAGE plpgsql SET search_path = '' AS $$
-BEGIN
-  RETURN pgmq.archive(queue_name := queue_name, msg_id := message_id);
-END
-$$;
-COMMENT ON FUNCTION pgmq_public.archive(text, bigint) IS 'Archives a message by moving it from the queue to a permanent archive.';
-
-CREATE FUNCTION pgmq_public.delete(queue_name text, message_id bigint) RETURNS boolean
-LANGUAGE plpgsql SET search_path = '' AS $$
-BEGIN
-  RETURN pgmq.delete(queue_name := queue_name, msg_id := message_id);
-END
-$$;
-COMMENT ON FUNCTION pgmq_public.delete(text, bigint) IS 'Permanently deletes a message from the specified queue.';
-
-CREATE FUNCTION pgmq_public.read(queue_name text, sleep_seconds integer, n integer) RETURNS SETOF pgmq.message_record
-LANGUAGE plpgsql SET search_path = '' AS $$
-BEGIN
-  RETURN QUERY SELECT * FROM pgmq.read(queue_name := queue_name, vt := sleep_seconds, qty := n);
-END
-$$;
-COMMENT ON FUNCTION pgmq_public.read(text, integer, integer) IS 'Reads up to "n" messages from the specified queue with an optional "sleep_seconds" (visibility timeout).';
-
-REVOKE ALL ON ALL FUNCTIONS IN SCHEMA pgmq_public FROM PUBLIC;
-GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA pgmq_public TO postgres, service_role, anon, authenticated;
-GRANT USAGE ON SCHEMA pgmq TO postgres, anon, authenticated, service_role;

@@ -266,11 +266,3 @@ BEGIN
   RETURN r;
 END
 $$;
-
--- Supabase's wrapper reads with the empty condition.
-CREATE OR REPLACE FUNCTION pgmq_public.read(queue_name text, sleep_seconds integer, n integer) RETURNS SETOF pgmq.message_record
-LANGUAGE plpgsql SET search_path = '' AS $$
-BEGIN
-  RETURN QUERY SELECT * FROM pgmq.read(queue_name := queue_name, vt := sleep_seconds, qty := n, conditional := '{}'::jsonb);
-END
-$$;

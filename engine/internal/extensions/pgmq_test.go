@@ -2,7 +2,6 @@ package extensions_test
 
 import (
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/tinybase/tinybase/engine/enginetest"
@@ -42,7 +41,7 @@ func TestPgmq(t *testing.T) {
 		{name: "list_queues", sql: `select queue_name, is_partitioned, is_unlogged from pgmq.list_queues() order by 1`, want: "Fast|f|t\njobs|f|f"},
 		{name: "purge", sql: `select pgmq.purge_queue('jobs')`, want: "1"},
 		{name: "drop", sql: `select pgmq.drop_queue('Fast'); select count(*) from pg_tables where schemaname = 'pgmq' and tablename like '%fast'`, want: "0"},
-		{name: "public send", sql: `grant all on pgmq.q_jobs, pgmq.a_jobs to service_role; set role service_role; select * from pgmq_public.send('jobs', '{"p":1}'); reset role`, want: "9"},
+		{name: "public send", sql: `set role service_role; select * from pgmq_public.send('jobs', '{"p":1}'); reset role`, want: "9"},
 		{name: "public read", sql: `select msg_id, message from pgmq_public.read('jobs', 10, 5)`, want: "9|{\"p\": 1}"},
 		{name: "public archive", sql: `select pgmq_public.archive('jobs', 9)`, want: "t"},
 		{name: "public send_batch pop delete", sql: `select count(*) from pgmq_public.send_batch('jobs', array['{}', '{}']::jsonb[]);
@@ -163,17 +162,10 @@ func pgmqInstalled(t *testing.T, version string) []target {
 		t.Log("postgres: pgmq 1.4.4 and 1.5.1 are not available; checking the engine only")
 		return targets
 	}
-	// pgmq_public is Supabase's, not pgmq's: the stand-in's own
-	// definitions (its 1.5 read, past 1.4.4) go on top.
+	// pgmq_public is Supabase's (Studio's), not pgmq's: the stand-in's
+	// AfterCreate goes on top, as bootstrap does on an oracle with pgmq.
 	e, _ := extensions.Lookup("pgmq")
-	public := e.Script[strings.Index(e.Script, "CREATE SCHEMA IF NOT EXISTS pgmq_public"):]
-	if version == "" {
-		for _, u := range e.Updates {
-			if i := strings.Index(u.Script, "CREATE OR REPLACE FUNCTION pgmq_public."); i >= 0 {
-				public += "\n" + u.Script[i:]
-			}
-		}
-	}
+	public := e.AfterCreate
 	for _, q := range []string{install, public} {
 		if _, code, msg, err := pg.exec(q); err != nil || code != "" {
 			t.Fatalf("postgres: %s: %s %s %v", q, code, msg, err)
@@ -194,5 +186,53 @@ func TestPgmqUpdateDurable(t *testing.T) {
 		{name: "version", sql: `select extversion from pg_extension where extname = 'pgmq'`, want: "1.5.1"},
 		{name: "read", sql: `select msg_id, message, headers from pgmq.read('d', 30, 5)`, want: "1|{\"a\": 1}|<null>\n2|{\"a\": 2}|{\"h\": 1}"},
 		{name: "pop after set_vt", sql: `select msg_id from pgmq.set_vt('d', 2, 0); select headers from pgmq.pop('d')`, want: `{"h": 1}`},
+	})
+}
+
+// TestPgmqPublicNotMembers: Supabase's pgmq_public wrappers are ordinary
+// functions owned by postgres, which a remote_schema dump drops and
+// replaces (epic-hq/Insights), while pgmq's own stay its members; the
+// API roles may call them, and service_role may use the queues' tables
+// (Studio's grants, future queues included).
+func TestPgmqPublicNotMembers(t *testing.T) {
+	s := installed(t, "pgmq")
+	run(t, s, []sqlCase{
+		{name: "not members", sql: `select count(*) from pg_depend d join pg_proc p on p.oid = d.objid
+			where d.classid = 'pg_proc'::regclass and d.refclassid = 'pg_extension'::regclass and p.pronamespace = 'pgmq_public'::regnamespace`, want: "0"},
+		{name: "pgmq's are", sql: `select count(*) > 0 from pg_depend d join pg_proc p on p.oid = d.objid
+			where d.classid = 'pg_proc'::regclass and d.refclassid = 'pg_extension'::regclass and p.pronamespace = 'pgmq'::regnamespace`, want: "t"},
+		{name: "owner", sql: `select distinct pg_get_userbyid(proowner) from pg_proc where pronamespace = 'pgmq_public'::regnamespace`, want: "postgres"},
+		{name: "schema owner", sql: `select pg_get_userbyid(nspowner) from pg_namespace where nspname = 'pgmq_public'`, want: "postgres"},
+		{name: "anon may call", sql: `select has_function_privilege('anon', 'pgmq_public.send(text, jsonb, integer)', 'execute'),
+			has_function_privilege('authenticated', 'pgmq_public.read(text, integer, integer)', 'execute'),
+			has_schema_privilege('anon', 'pgmq_public', 'usage')`, want: "t|t|t"},
+		{name: "service_role gets new queues", sql: `select pgmq.create('q'); select has_table_privilege('service_role', 'pgmq.q_q', 'insert'),
+			has_table_privilege('anon', 'pgmq.q_q', 'insert')`, want: "t|f"},
+		{name: "rpc as service_role", sql: `set role service_role; select * from pgmq_public.send('q', '{"x":1}'); reset role`, want: "1"},
+		{name: "drop pop", sql: `drop function if exists "pgmq_public"."pop"(queue_name text);
+			select count(*) from pg_proc where pronamespace = 'pgmq_public'::regnamespace`, want: "5"},
+		{name: "drop archive", sql: `drop function if exists "pgmq_public"."archive"(queue_name text, message_id bigint)`, want: ""},
+		{name: "replace read", sql: `create or replace function pgmq_public.read(queue_name text, sleep_seconds integer, n integer)
+			returns setof pgmq.message_record language plpgsql set search_path = '' as $$
+			begin return query select * from pgmq.read(queue_name := queue_name, vt := sleep_seconds, qty := n); end $$;
+			select msg_id from pgmq_public.read('q', 30, 1)`, want: "1"},
+		{name: "still not a member", sql: `select count(*) from pg_depend where objid = 'pgmq_public.read(text, integer, integer)'::regprocedure and deptype = 'e'`, want: "0"},
+		{name: "drop schema", sql: `drop schema pgmq_public cascade; select count(*) from pg_namespace where nspname = 'pgmq_public'`, want: "0"},
+		{name: "pgmq intact", sql: `select extversion from pg_extension where extname = 'pgmq'`, want: "1.5.1"},
+	})
+}
+
+// TestPgmqDropWithWrappers: pgmq_public's pop and read return pgmq's
+// message_record, so DROP EXTENSION pgmq needs CASCADE, which drops them
+// (the other wrappers stay); CREATE EXTENSION pgmq then makes them again
+// (epic-hq/Insights drops and recreates pgmq).
+func TestPgmqDropWithWrappers(t *testing.T) {
+	s := installed(t, "pgmq")
+	run(t, s, []sqlCase{
+		{name: "restrict", sql: `drop extension pgmq`, code: "2BP01", msg: "cannot drop extension pgmq because other objects depend on it"},
+		{name: "cascade", sql: `drop extension pgmq cascade; select proname from pg_proc where pronamespace = 'pgmq_public'::regnamespace order by 1`,
+			want: "archive\ndelete\nsend\nsend_batch"},
+		{name: "again", sql: `create extension pgmq; select count(*) from pg_proc where pronamespace = 'pgmq_public'::regnamespace`, want: "6"},
+		{name: "works", sql: `select pgmq.create('w'); select * from pgmq_public.send('w', '{}'); select msg_id from pgmq_public.pop('w')`, want: "1"},
 	})
 }

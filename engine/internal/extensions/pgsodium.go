@@ -5,9 +5,13 @@ import _ "embed"
 //go:embed pgsodium.sql
 var pgsodiumScript string
 
+//go:embed pgsodium_more.sql
+var pgsodiumMoreScript string
+
 // pgsodium is pgsodium (michelp/pgsodium), the part Supabase projects
-// call: managed keys and deterministic AEAD, random bytes, HMAC and
-// SHA-2; the libsodium-only primitives fail with 0A000.
+// call: managed keys and deterministic AEAD, random bytes, HMAC, SHA-2,
+// and BLAKE2b key derivation and hashing (pgsodium_kdf.go); the other
+// libsodium primitives fail with 0A000.
 func pgsodium() *Extension {
 	return &Extension{
 		Name:     "pgsodium",
@@ -15,6 +19,7 @@ func pgsodium() *Extension {
 		Comment:  "Postgres extension for libsodium functions",
 		Schema:   "pgsodium",
 		Requires: []string{"pgcrypto"},
-		Script:   pgsodiumScript,
+		Script:   pgsodiumScript + "\n" + pgsodiumMoreScript,
+		Funcs:    pgsodiumFuncs(),
 	}
 }

@@ -2,13 +2,16 @@
 -- projects call directly: server-managed keys in pgsodium.key
 -- (create_key, valid_key), deterministic authenticated encryption
 -- (crypto_aead_det_*) by key id, key uuid or raw key, random bytes,
--- HMAC-SHA-2 authentication and SHA-2 hashes. The cipher is the HMAC-SHA-256
--- synthetic-IV construction supabase_vault's stand-in uses, not
--- libsodium's XChaCha20-SIV: ciphertexts round-trip in tinybase but are
--- not interchangeable with a Supabase database's. The libsodium
--- primitives SQL cannot provide (secretbox, box, sign, generichash,
--- pwhash, ietf AEAD, kdf) exist with their signatures and fail with
--- 0A000.
+-- HMAC-SHA-2 authentication and SHA-2 hashes, and libsodium's BLAKE2b
+-- primitives: key derivation (derive_key, crypto_kdf_derive_from_key)
+-- and generic hashing, as libsodium computes them. Keys by id derive from
+-- the database's root key (pgsodium._root) as pgsodium's do from the
+-- server key. The AEAD cipher is the HMAC-SHA-256 synthetic-IV
+-- construction supabase_vault's stand-in uses, not libsodium's
+-- XChaCha20-SIV: ciphertexts round-trip in tinybase but are not
+-- interchangeable with a Supabase database's. The libsodium primitives
+-- tinybase lacks (secretbox, box, sign, shorthash, pwhash, ietf AEAD)
+-- exist with their signatures and fail with 0A000.
 
 CREATE SCHEMA IF NOT EXISTS pgsodium;
 
@@ -78,10 +81,38 @@ CREATE TABLE pgsodium._root (key bytea NOT NULL);
 INSERT INTO pgsodium._root (key) VALUES (extensions.gen_random_bytes(32));
 REVOKE ALL ON pgsodium._root FROM PUBLIC;
 
+-- libsodium's key derivation, BLAKE2b-based (pgsodium_kdf.go); called on
+-- NULL input since 3.1, refusing NULLs itself. derive_key derives from
+-- the root key as pgsodium's derive_key does from the server key: run by
+-- the owner, so only the owner reads _root.
+CREATE FUNCTION pgsodium.crypto_kdf_derive_from_key(subkey_size bigint, subkey_id bigint, context bytea, primary_key bytea) RETURNS bytea
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_kdf_derive_from_key' LANGUAGE c IMMUTABLE;
+
+CREATE FUNCTION pgsodium.derive_key(key_id bigint, key_len integer DEFAULT 32, context bytea DEFAULT 'pgsodium') RETURNS bytea
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = '' AS $$
+DECLARE
+  root bytea;
+BEGIN
+  IF key_id IS NULL THEN
+    RAISE EXCEPTION 'pgsodium_derive: key id cannot be NULL' USING ERRCODE = '22000';
+  ELSIF key_len IS NULL THEN
+    RAISE EXCEPTION 'pgsodium_derive: key size cannot be NULL' USING ERRCODE = '22000';
+  ELSIF context IS NULL THEN
+    RAISE EXCEPTION 'pgsodium_derive: key context cannot be NULL' USING ERRCODE = '22000';
+  ELSIF key_len < 16 OR key_len > 64 THEN
+    RAISE EXCEPTION 'pgsodium_derive_helper: crypto_kdf_derive_from_key: invalid key size requested' USING ERRCODE = '22000';
+  ELSIF length(context) <> 8 THEN
+    RAISE EXCEPTION 'pgsodium_derive_helper: crypto_kdf_derive_from_key: context must be 8 bytes' USING ERRCODE = '22000';
+  END IF;
+  SELECT r.key INTO root FROM pgsodium._root r LIMIT 1;
+  RETURN pgsodium.crypto_kdf_derive_from_key(key_len, key_id, context, root);
+END
+$$;
+
+-- The key of key_id and context, as pgsodium's by-id functions derive it.
 CREATE FUNCTION pgsodium._derive(key_id bigint, context bytea) RETURNS bytea
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
-  SELECT extensions.hmac(decode(lpad(to_hex(key_id), 16, '0'), 'hex') || coalesce(context, ''::bytea), r.key, 'sha256')
-    FROM pgsodium._root r LIMIT 1
+LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = '' AS $$
+  SELECT pgsodium.derive_key(key_id, 32, context)
 $$;
 REVOKE ALL ON FUNCTION pgsodium._derive(bigint, bytea) FROM PUBLIC;
 
@@ -318,59 +349,125 @@ LANGUAGE sql VOLATILE AS $$ SELECT extensions.gen_random_bytes(32) $$;
 CREATE FUNCTION pgsodium.crypto_secretbox_noncegen() RETURNS bytea
 LANGUAGE sql VOLATILE AS $$ SELECT extensions.gen_random_bytes(24) $$;
 
--- libsodium primitives tinybase cannot provide in SQL.
+-- libsodium primitives tinybase does not have.
 CREATE FUNCTION pgsodium._unsupported(fn text) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'pgsodium.% is not supported by tinybase', fn USING ERRCODE = '0A000',
-    HINT = 'tinybase''s pgsodium provides crypto_aead_det_*, create_key, randombytes_*, crypto_auth_hmacsha* and crypto_hash_sha*; the libsodium primitive behind this one is not available.';
+    HINT = 'tinybase''s pgsodium has libsodium''s secretbox, box, sign, auth, shorthash, generichash, kdf, kx, pwhash, stream and AEAD functions; not signcryption, multi-part signing or Transparent Column Encryption.';
 END
 $$;
 
+-- The raw-key primitives are libsodium's constructions (pgsodium_box.go).
 CREATE FUNCTION pgsodium.crypto_secretbox(message bytea, nonce bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_secretbox'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_secretbox' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_secretbox_open(ciphertext bytea, nonce bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_secretbox_open'); RETURN NULL; END $$;
-CREATE FUNCTION pgsodium.crypto_box_new_keypair() RETURNS pgsodium.crypto_box_keypair
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_box_new_keypair'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_secretbox_open' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_box_noncegen() RETURNS bytea
 LANGUAGE sql VOLATILE AS $$ SELECT extensions.gen_random_bytes(24) $$;
 CREATE FUNCTION pgsodium.crypto_box(message bytea, nonce bytea, public bytea, secret bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_box'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_box' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_box_open(ciphertext bytea, nonce bytea, public bytea, secret bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_box_open'); RETURN NULL; END $$;
-CREATE FUNCTION pgsodium.crypto_sign_new_keypair() RETURNS pgsodium.crypto_sign_keypair
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign_new_keypair'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_box_open' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_sign(message bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_sign_open(signed_message bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign_open'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign_open' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_sign_detached(message bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign_detached'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign_detached' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_sign_verify_detached(sig bytea, message bytea, key bytea) RETURNS boolean
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_sign_verify_detached'); RETURN NULL; END $$;
-CREATE FUNCTION pgsodium.crypto_generichash(message bytea, key bytea DEFAULT NULL) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_generichash'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign_verify_detached' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_shorthash(message bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_shorthash'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_shorthash' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_pwhash(password bytea, salt bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_pwhash'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_pwhash' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_pwhash_str(password bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_pwhash_str'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_pwhash_str' LANGUAGE c VOLATILE;
 CREATE FUNCTION pgsodium.crypto_pwhash_str_verify(hashed_password bytea, password bytea) RETURNS boolean
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_pwhash_str_verify'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_pwhash_str_verify' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_aead_ietf_encrypt(message bytea, additional bytea, nonce bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_aead_ietf_encrypt'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_aead_ietf_encrypt' LANGUAGE c IMMUTABLE;
 CREATE FUNCTION pgsodium.crypto_aead_ietf_decrypt(message bytea, additional bytea, nonce bytea, key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_aead_ietf_decrypt'); RETURN NULL; END $$;
-CREATE FUNCTION pgsodium.crypto_kdf_derive_from_key(subkey_size bigint, subkey_id bigint, context bytea, primary_key bytea) RETURNS bytea
-LANGUAGE plpgsql AS $$ BEGIN PERFORM pgsodium._unsupported('crypto_kdf_derive_from_key'); RETURN NULL; END $$;
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_aead_ietf_decrypt' LANGUAGE c IMMUTABLE;
+
+-- Key pairs: a box or kx public key is X25519 of the base point, a sign
+-- secret key the seed followed by its public key.
+CREATE FUNCTION pgsodium._scalarmult_base(secret bytea) RETURNS bytea
+AS 'MODULE_PATHNAME', 'pgsodium_scalarmult_base' LANGUAGE c IMMUTABLE STRICT;
+CREATE FUNCTION pgsodium._sign_secret(seed bytea) RETURNS bytea
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_sign_seed_keypair' LANGUAGE c IMMUTABLE;
+CREATE FUNCTION pgsodium.crypto_box_new_keypair() RETURNS SETOF pgsodium.crypto_box_keypair
+LANGUAGE sql VOLATILE AS $$
+  SELECT pgsodium._scalarmult_base(s.sk), s.sk FROM (SELECT extensions.gen_random_bytes(32) AS sk) s
+$$;
+CREATE FUNCTION pgsodium.crypto_sign_new_keypair() RETURNS SETOF pgsodium.crypto_sign_keypair
+LANGUAGE sql VOLATILE AS $$
+  SELECT substring(s.sk FROM 33), s.sk FROM (SELECT pgsodium._sign_secret(extensions.gen_random_bytes(32)) AS sk) s
+$$;
+
+-- Generic hashing is BLAKE2b (pgsodium_kdf.go); by key id it is keyed by
+-- the derived key, unkeyed when the id is NULL.
+CREATE FUNCTION pgsodium.crypto_generichash(message bytea, key bytea DEFAULT NULL) RETURNS bytea
+AS 'MODULE_PATHNAME', 'pgsodium_crypto_generichash' LANGUAGE c IMMUTABLE;
+CREATE FUNCTION pgsodium.crypto_generichash(message bytea, key bigint, context bytea DEFAULT 'pgsodium') RETURNS bytea
+LANGUAGE plpgsql IMMUTABLE SECURITY DEFINER SET search_path = '' AS $$
+BEGIN
+  IF key IS NULL THEN
+    RETURN pgsodium.crypto_generichash(message, NULL::bytea);
+  END IF;
+  RETURN pgsodium.crypto_generichash(message, pgsodium.derive_key(key, 32, context));
+END
+$$;
+CREATE FUNCTION pgsodium.crypto_generichash_keygen() RETURNS bytea
+LANGUAGE sql VOLATILE AS $$ SELECT extensions.gen_random_bytes(32) $$;
+CREATE FUNCTION pgsodium.crypto_kdf_keygen() RETURNS bytea
+LANGUAGE sql VOLATILE AS $$ SELECT extensions.gen_random_bytes(32) $$;
+
+-- A kdf or generichash key row: a derived one gives derive_key of its own
+-- id and context (pgsodium passes neither subkey_id nor context on).
+CREATE FUNCTION pgsodium._key_row(key_uuid uuid, kind pgsodium.key_type) RETURNS pgsodium.key
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
+DECLARE
+  k pgsodium.key;
+BEGIN
+  SELECT * INTO STRICT k FROM pgsodium.key WHERE id = key_uuid AND key_type = kind;
+  IF k.raw_key IS NOT NULL THEN
+    RAISE EXCEPTION 'raw keys are not supported by tinybase''s pgsodium' USING ERRCODE = '0A000';
+  END IF;
+  RETURN k;
+END
+$$;
+REVOKE ALL ON FUNCTION pgsodium._key_row(uuid, pgsodium.key_type) FROM PUBLIC;
+CREATE FUNCTION pgsodium.crypto_kdf_derive_from_key(subkey_size integer, subkey_id bigint, context bytea, primary_key uuid) RETURNS bytea
+LANGUAGE plpgsql STRICT STABLE SECURITY DEFINER SET search_path = '' AS $$
+DECLARE
+  k pgsodium.key := pgsodium._key_row(primary_key, 'kdf');
+BEGIN
+  RETURN pgsodium.derive_key(k.key_id, subkey_size, k.key_context);
+END
+$$;
+CREATE FUNCTION pgsodium.crypto_generichash(message bytea, key_uuid uuid) RETURNS bytea
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
+DECLARE
+  k pgsodium.key := pgsodium._key_row(key_uuid, 'generichash');
+BEGIN
+  RETURN pgsodium.crypto_generichash(message, k.key_id, k.key_context);
+END
+$$;
 
 -- pgsodium's roles: keyiduser uses keys by id, keymaker creates them.
 GRANT USAGE ON SCHEMA pgsodium TO pgsodium_keyiduser, pgsodium_keyholder, pgsodium_keymaker;
 GRANT SELECT ON pgsodium.key, pgsodium.valid_key TO pgsodium_keyiduser;
 GRANT INSERT, UPDATE, DELETE ON pgsodium.key TO pgsodium_keymaker;
 GRANT EXECUTE ON FUNCTION pgsodium.create_key(pgsodium.key_type, text, bytea, bytea, uuid, bytea, timestamptz, text) TO pgsodium_keyiduser;
+REVOKE ALL ON FUNCTION pgsodium.derive_key(bigint, integer, bytea), pgsodium.crypto_kdf_derive_from_key(bigint, bigint, bytea, bytea),
+  pgsodium.crypto_kdf_keygen(), pgsodium.crypto_generichash_keygen() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION pgsodium.derive_key(bigint, integer, bytea), pgsodium.crypto_kdf_derive_from_key(bigint, bigint, bytea, bytea),
+  pgsodium.crypto_kdf_keygen(), pgsodium.crypto_generichash_keygen() TO pgsodium_keymaker;
+REVOKE ALL ON FUNCTION pgsodium.crypto_generichash(bytea, bytea), pgsodium.crypto_generichash(bytea, uuid),
+  pgsodium.crypto_kdf_derive_from_key(integer, bigint, bytea, uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION pgsodium.crypto_generichash(bytea, bytea), pgsodium.crypto_generichash(bytea, uuid),
+  pgsodium.crypto_kdf_derive_from_key(integer, bigint, bytea, uuid) TO pgsodium_keyiduser;
 REVOKE ALL ON FUNCTION pgsodium.crypto_aead_det_encrypt(bytea, bytea, bigint, bytea, bytea),
   pgsodium.crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea),
   pgsodium.crypto_aead_det_encrypt(bytea, bytea, uuid),

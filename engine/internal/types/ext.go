@@ -66,6 +66,13 @@ var extBases = map[string]ExtBase{
 	"issn":      issnBase,
 	"upc":       upcBase,
 	"gtrgm":     opaqueBase{}, // ext_opaque.go
+	// btree_gist's, ext_opaque.go
+	"gbtreekey2":    gbtreeKeyBase{len: 2},
+	"gbtreekey4":    gbtreeKeyBase{len: 4},
+	"gbtreekey8":    gbtreeKeyBase{len: 8},
+	"gbtreekey16":   gbtreeKeyBase{len: 16},
+	"gbtreekey32":   gbtreeKeyBase{len: 32},
+	"gbtreekey_var": gbtreeKeyBase{len: -1},
 }
 
 // ExtBaseNamed returns the implementation of the extension base type

@@ -24,3 +24,18 @@ func (o opaqueBase) ApplyMod(v any, _ int32) (any, error)         { return v, ni
 func (o opaqueBase) CastContext(*Type, bool) CastContext          { return castNone }
 func (o opaqueBase) CastFrom(any, *Type, int32) (any, error)      { return nil, o.noValue() }
 func (o opaqueBase) CastTo(any, *Type) (any, error)               { return nil, o.noValue() }
+
+// gbtreeKeyBase is btree_gist's index storage types (gbtreekey2 ... 32,
+// gbtreekey_var): like opaqueBase, but their I/O functions fail as
+// btree_gist's gbtreekey_in and gbtreekey_out do (0A000), and all but
+// gbtreekey_var have a fixed length.
+type gbtreeKeyBase struct {
+	opaqueBase
+	len int16
+}
+
+func (g gbtreeKeyBase) typLen() int16 { return g.len }
+
+func (g gbtreeKeyBase) Input(string, int32) (any, error) {
+	return nil, pgerror.New(pgerror.FeatureNotSupported, "<datatype>key_in() not implemented")
+}

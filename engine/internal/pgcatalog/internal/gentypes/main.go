@@ -38,7 +38,7 @@ WHERE t.typnamespace = 'pg_catalog'::regnamespace ORDER BY 1`
 // extensions are the ones whose base types tinybase implements
 // (types.ExtBaseNamed) and the oracle ships; pgvector's are written in
 // builtin_types.go from its documentation.
-var extensions = []string{"citext", "hstore", "ltree", "isn", "pg_trgm", "postgis"}
+var extensions = []string{"btree_gist", "citext", "hstore", "ltree", "isn", "pg_trgm", "postgis"}
 
 // extQuery names the extensions' functions unqualified (their schema is
 // the database's, whatever it is called).

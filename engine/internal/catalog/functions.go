@@ -161,12 +161,18 @@ func (f *Function) Setting(name string) (string, bool) {
 
 // Signature is the routine's identity as PostgreSQL prints it:
 // name(type, type) with input types only.
-func (f *Function) Signature() string {
+func (f *Function) Signature() string { return f.signature(", ") }
+
+// DescribedSignature is the signature as pg_describe_object prints it
+// (format_procedure): the argument types joined by commas alone.
+func (f *Function) DescribedSignature() string { return f.signature(",") }
+
+func (f *Function) signature(sep string) string {
 	parts := make([]string, 0, len(f.Args))
 	for _, t := range f.Declared().InputTypes() { // as declared, polymorphic types included
 		parts = append(parts, t.FormatTypeNoMod())
 	}
-	return f.Name + "(" + strings.Join(parts, ", ") + ")"
+	return f.Name + "(" + strings.Join(parts, sep) + ")"
 }
 
 // SameInputTypes reports whether f's input parameter types are exactly ts

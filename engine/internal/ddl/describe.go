@@ -66,7 +66,7 @@ func schemaContents(h Host, cat *catalog.Catalog, schema string, tables []string
 	}
 	for _, f := range cat.AllFunctions() {
 		if f.Schema == schema {
-			sig := f.Signature() // a procedure is a "function" here too (PostgreSQL 15)
+			sig := f.DescribedSignature() // a procedure is a "function" here too (PostgreSQL 15)
 			if visibleName(h, schema, "x") != "x" {
 				sig = pgident.QuoteIfNeeded(schema) + "." + sig
 			}

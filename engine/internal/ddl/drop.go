@@ -230,6 +230,30 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 	if len(users) > 0 && !c.Cascade {
 		return dependError("type", q.Name)
 	}
+	// routines taking or returning the type (or an array of it)
+	routines := routineTypeUsers(h, cat, map[[2]string]bool{{q.Schema, q.Name}: true}, nil)
+	if len(routines) > 0 {
+		if !c.Cascade {
+			lines := make([]string, len(routines))
+			for i, u := range routines {
+				lines[i] = fmt.Sprintf("function %s depends on type %s", u.desc, u.typ)
+			}
+			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop type %s because other objects depend on it", q.Name).
+				WithDetail("%s", strings.Join(lines, "\n")).WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+		}
+		xh, ok := h.(ExtensionHost)
+		if !ok {
+			return pgerror.New(pgerror.FeatureNotSupported, "DROP TYPE ... CASCADE cannot drop the routines using %s here", q.Name)
+		}
+		var script strings.Builder
+		for _, u := range routines {
+			h.DropCascades("function " + u.desc)
+			fmt.Fprintf(&script, "DROP %s IF EXISTS %s CASCADE;\n", u.word, u.drop)
+		}
+		if err := xh.RunExtensionScript(script.String(), q.Schema); err != nil {
+			return err
+		}
+	}
 	// CASCADE drops the columns of the type, as PostgreSQL does
 	ctx := h.SQLContext()
 	for _, u := range users {

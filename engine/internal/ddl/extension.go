@@ -638,6 +638,13 @@ func memberTypeUsers(h Host, cat *catalog.Catalog, ext *catalog.Extension) []typ
 			members[m.OID] = true
 		}
 	}
+	return routineTypeUsers(h, cat, owned, members)
+}
+
+// routineTypeUsers lists the routines but those in skip whose parameters
+// or result are one of the types owned (schema, name), or arrays of them,
+// in OID order, as PostgreSQL reports the dependents it finds.
+func routineTypeUsers(h Host, cat *catalog.Catalog, owned map[[2]string]bool, members map[uint32]bool) []typeUser {
 	if len(owned) == 0 {
 		return nil
 	}

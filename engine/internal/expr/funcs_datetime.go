@@ -645,9 +645,9 @@ func AddDatetimeFuncs(r *Registry) {
 		bfAddSimple(r, "isfinite", bfTt(typ), types.Bool, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			switch x := a[0].(type) {
 			case types.DateVal:
-				return x != math.MaxInt32 && x != math.MinInt32, nil
+				return x != types.DateInfinity && x != types.DateNegInfinity, nil
 			case time.Time:
-				return x.Year() < 200000 && x.Year() > -5000, nil
+				return !types.IsInfiniteTimestamp(x), nil
 			}
 			return true, nil
 		})

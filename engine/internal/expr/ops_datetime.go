@@ -139,7 +139,7 @@ func tsPlusInterval(t time.Time, iv types.IntervalVal, loc *time.Location) (time
 		t = l.UTC()
 	}
 	t = t.Add(time.Duration(iv.Micros) * time.Microsecond).UTC()
-	if y := t.Year(); y > 294276 || y < -4713 {
+	if !types.TimestampInRange(t) {
 		return time.Time{}, errTimestampRange()
 	}
 	return t, nil

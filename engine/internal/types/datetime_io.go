@@ -217,6 +217,13 @@ func parseOffset(s string) (int, bool) {
 	return h*3600 + m*60 + sec, true
 }
 
+// IsInfiniteTimestamp reports whether t is one of the infinity sentinels
+// (isfinite is false for it).
+func IsInfiniteTimestamp(t time.Time) bool {
+	_, inf := infiniteTimestamp(t)
+	return inf
+}
+
 // infiniteTimestamp spells the infinity sentinels.
 func infiniteTimestamp(t time.Time) (string, bool) {
 	switch {

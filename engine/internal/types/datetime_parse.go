@@ -21,6 +21,16 @@ var (
 	NegInfinityTimestamp = time.Date(-4713, 11, 23, 0, 0, 0, 0, time.UTC)
 )
 
+// minTimestamp is PostgreSQL's first finite timestamp (4714-11-24 BC,
+// UTC); InfinityTimestamp is its END_TIMESTAMP, the first one past.
+var minTimestamp = time.Date(-4713, 11, 24, 0, 0, 0, 0, time.UTC)
+
+// TimestampInRange reports whether t is a finite timestamp PostgreSQL
+// can hold (IS_VALID_TIMESTAMP).
+func TimestampInRange(t time.Time) bool {
+	return !t.Before(minTimestamp) && t.Before(InfinityTimestamp)
+}
+
 const (
 	DateInfinity    DateVal = math.MaxInt32
 	DateNegInfinity DateVal = math.MinInt32
@@ -481,7 +491,7 @@ func ParseTimestamp(t *Type, s string, withZone bool, order DateOrder, loc *time
 	if withZone {
 		v = DateIn(v.Year(), v.Month(), v.Day(), v.Hour(), v.Minute(), v.Second(), v.Nanosecond(), zone).UTC()
 	}
-	if v.Year() > 294276 || v.Before(time.Date(-4712, 11, 24, 0, 0, 0, 0, time.UTC)) {
+	if !TimestampInRange(v) {
 		return time.Time{}, pgerror.New(pgerror.DatetimeFieldOverflow, "timestamp out of range: %q", s)
 	}
 	return v, nil

@@ -1,0 +1,22 @@
+-- DROP TYPE / DROP DOMAIN with routines taking or returning the type
+create type ty as (a int);
+create function takes_ty(ty) returns int language sql as 'select 1';
+create function returns_tys() returns ty[] language sql as 'select null::ty[]';
+drop type ty;
+drop type ty restrict;
+select proname from pg_proc where proname in ('takes_ty', 'returns_tys') order by 1;
+drop type ty cascade;
+select proname from pg_proc where proname in ('takes_ty', 'returns_tys') order by 1;
+create type mood as enum ('ok', 'sad');
+create function mood_of(int) returns mood language sql as $$select 'ok'::mood$$;
+create procedure set_mood(m mood) language sql as 'select 1';
+drop type mood;
+drop function mood_of(int);
+drop type mood;
+drop procedure set_mood(mood);
+drop type mood;
+create domain posint as int check (value > 0);
+create function twice(posint) returns int language sql as 'select $1 * 2';
+drop domain posint;
+drop domain posint cascade;
+select count(*) from pg_proc where proname = 'twice';

@@ -65,6 +65,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		if t.splitHaving(s) { // window_grouped.go
 			return t.selectStmt(t.splitGrouped(s, true))
 		}
+		if t.windowsWithSRFs(s) { // srf_window.go
+			return t.selectStmt(t.splitWindowSRFs(s))
+		}
 		s = t.tableoidScans(s) // inherit_tableoid.go
 		defer t.enterSelect(s)()
 		t.checkGrouping(s)

@@ -1,0 +1,28 @@
+-- Window functions with set-returning functions in the SELECT list: PostgreSQL runs the set-returning functions above the windows (ProjectSet over WindowAgg), so a window sees the rows before they expand and its value repeats across a function's rows; a set-returning call in a window definition expands the rows below the windows, and one inside a window function's arguments is refused.
+CREATE TYPE cred_kind AS ENUM ('certification', 'degree');
+CREATE TABLE sw (id int PRIMARY KEY, creds text, grp int);
+INSERT INTO sw VALUES (1, 'a, b,c', 1), (2, 'x', 1), (3, NULL, 2), (4, 'm,n', 2);
+CREATE TABLE creds (id serial PRIMARY KEY, owner int, title text, kind cred_kind, pos int, UNIQUE (owner, title));
+INSERT INTO creds (owner, title, kind, pos) SELECT p.id, trim(unnest(string_to_array(p.creds, ','))) AS title, 'certification', row_number() OVER (PARTITION BY p.id ORDER BY 1) FROM sw p WHERE p.creds IS NOT NULL AND p.creds <> '' ON CONFLICT DO NOTHING;
+SELECT owner, title, kind, pos FROM creds ORDER BY owner, title;
+SELECT id, unnest(string_to_array(creds, ',')) AS c, row_number() OVER (ORDER BY id) AS rn, count(*) OVER () FROM sw ORDER BY id, c;
+SELECT id, generate_series(1, row_number() OVER (ORDER BY id)::int) AS g FROM sw ORDER BY 1, 2;
+SELECT id, unnest(ARRAY[1, 2]) + row_number() OVER (ORDER BY id) AS s FROM sw ORDER BY 1, 2;
+SELECT row_number() OVER (ORDER BY id), unnest(ARRAY['a', 'b']) FROM sw ORDER BY row_number() OVER (ORDER BY id) DESC, 2;
+SELECT generate_series(1, 2) AS g, row_number() OVER w FROM sw WINDOW w AS (ORDER BY id DESC) ORDER BY 2, 1;
+SELECT DISTINCT unnest(ARRAY[grp, 9]) AS u, dense_rank() OVER (ORDER BY grp) AS r FROM sw ORDER BY 1, 2;
+SELECT id, unnest(ARRAY[1, 2]) AS u, lag(id) OVER (ORDER BY id) FROM sw ORDER BY id, u LIMIT 5;
+SELECT id, row_number() OVER (), generate_series(1, 2) AS g FROM sw WHERE id < 3 ORDER BY 1, 3 LIMIT 3 OFFSET 1;
+SELECT grp, count(*), unnest(array_agg(id ORDER BY id)) AS u, rank() OVER (ORDER BY grp DESC) FROM sw GROUP BY grp ORDER BY 1, 3;
+SELECT sum(id) OVER (), unnest(ARRAY[1, 2]) AS u FROM sw GROUP BY id ORDER BY 1, 2;
+SELECT sum(id) FILTER (WHERE id > 1) OVER (), unnest(ARRAY[1, 2]) AS u FROM sw ORDER BY 1, 2;
+SELECT id, jsonb_array_elements_text(to_jsonb(string_to_array(creds, ','))) AS e, ntile(2) OVER (ORDER BY id) FROM sw ORDER BY 1, 2;
+SELECT id, 'k' || unnest(ARRAY[id, grp])::text AS k, first_value(id) OVER (PARTITION BY grp ORDER BY id) FROM sw ORDER BY 1, 2;
+SELECT id, generate_series(1, 2) AS g, row_number() OVER (PARTITION BY generate_series(1, 2) ORDER BY id) FROM sw ORDER BY 1, 2;
+SELECT id, unnest(ARRAY[7, 8]) AS u, row_number() OVER (PARTITION BY generate_series(1, 2) ORDER BY id) AS rn FROM sw ORDER BY 1, 2, 3;
+SELECT id, row_number() OVER (ORDER BY id, generate_series(1, 2)) AS rn FROM sw ORDER BY 2;
+SELECT id, count(*) OVER (PARTITION BY unnest(ARRAY[grp, 5])) AS n FROM sw ORDER BY 1, 2;
+WITH c AS (SELECT id, creds FROM sw WHERE creds IS NOT NULL) SELECT id, unnest(string_to_array(creds, ',')) AS t, rank() OVER (ORDER BY id DESC) FROM c ORDER BY 1, 2;
+SELECT sum(generate_series(1, 3)) OVER () FROM sw;
+SELECT id, row_number() OVER (ORDER BY unnest(ARRAY[1])), count(unnest(ARRAY[id])) OVER () FROM sw;
+SELECT lag(id, generate_series(1, 2)) OVER (ORDER BY id) FROM sw;

@@ -231,14 +231,12 @@ func (t *Translator) hasTargetSRF(n *pg.Node) bool {
 // Constants stay in the outer query, where an untyped literal still takes
 // its type from its use (an INSERT's column).
 func (t *Translator) splitWindowSRFs(s *pg.SelectStmt) *pg.SelectStmt {
-	for _, tn := range s.TargetList {
-		if rt := tn.GetResTarget(); rt != nil {
-			if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
-				failAt(cr.Location, pgerror.FeatureNotSupported,
-					"* together with window functions and set-returning functions in the SELECT list is not supported yet")
-			}
-		}
+	ctes := map[string]*rowSource{}
+	for k, v := range t.q.ctes {
+		ctes[k] = v
 	}
+	t.addCTEs(s.WithClause, ctes)                                                                                                      // wholerow.go
+	s = t.expandStars(s, ctes, "* together with window functions and set-returning functions in the SELECT list is not supported yet") // select_star.go
 	outer := pgtree.Clone(s)
 	inner := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, FromClause: s.FromClause, WhereClause: s.WhereClause,
 		WindowClause: s.WindowClause}

@@ -26,3 +26,5 @@ WITH c AS (SELECT id, creds FROM sw WHERE creds IS NOT NULL) SELECT id, unnest(s
 SELECT sum(generate_series(1, 3)) OVER () FROM sw;
 SELECT id, row_number() OVER (ORDER BY unnest(ARRAY[1])), count(unnest(ARRAY[id])) OVER () FROM sw;
 SELECT lag(id, generate_series(1, 2)) OVER (ORDER BY id) FROM sw;
+SELECT *, unnest(ARRAY[1, 2]) AS u, row_number() OVER (ORDER BY grp, id) FROM sw ORDER BY id, u;
+WITH w AS (SELECT id, grp FROM sw WHERE id > 1) SELECT w.*, unnest(ARRAY[1, 2]) AS u, rank() OVER (ORDER BY grp) FROM w ORDER BY id, u;

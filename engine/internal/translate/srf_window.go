@@ -231,51 +231,89 @@ func (t *Translator) hasTargetSRF(n *pg.Node) bool {
 // Constants stay in the outer query, where an untyped literal still takes
 // its type from its use (an INSERT's column).
 func (t *Translator) splitWindowSRFs(s *pg.SelectStmt) *pg.SelectStmt {
-	ctes := map[string]*rowSource{}
-	for k, v := range t.q.ctes {
-		ctes[k] = v
-	}
-	t.addCTEs(s.WithClause, ctes)                                                                                                      // wholerow.go
-	s = t.expandStars(s, ctes, "* together with window functions and set-returning functions in the SELECT list is not supported yet") // select_star.go
-	outer := pgtree.Clone(s)
-	inner := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, FromClause: s.FromClause, WhereClause: s.WhereClause,
-		WindowClause: s.WindowClause}
-	outer.WhereClause, outer.WindowClause = nil, nil
-	str := func(v string) *pg.Node { return &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: v}}} }
-	var lifted []*pg.Node
-	lift := func(n *pg.Node) {
-		k := indexOfExpr(lifted, n)
-		if k < 0 {
-			lifted = append(lifted, pgtree.Clone(n))
-			k = len(lifted) - 1
-			inner.TargetList = append(inner.TargetList, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{
-				Val: lifted[k], Name: "?c" + itoa(int64(k+1)), Location: -1}}})
-		}
-		n.Node = &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{str(windowedSRFAlias), str("?c" + itoa(int64(k+1)))}, Location: -1}}
-	}
-	var visit func(n *pg.Node)
-	visit = func(n *pg.Node) {
+	var visit func(d *derivedSplit, n *pg.Node)
+	visit = func(d *derivedSplit, n *pg.Node) {
 		if n == nil {
 			return
 		}
 		if !t.hasTargetSRF(n) {
-			if readsInput(n) {
-				lift(n)
-			}
+			d.liftReads(n)
 			return
 		}
 		switch x := n.Node.(type) {
 		case *pg.Node_FuncCall:
 			for _, a := range x.FuncCall.Args {
-				visit(a)
+				visit(d, a)
 			}
 		case *pg.Node_AExpr:
-			visit(x.AExpr.Lexpr)
-			visit(x.AExpr.Rexpr)
+			visit(d, x.AExpr.Lexpr)
+			visit(d, x.AExpr.Rexpr)
 		case *pg.Node_TypeCast:
-			visit(x.TypeCast.Arg)
+			visit(d, x.TypeCast.Arg)
 		case *pg.Node_AIndirection:
-			visit(x.AIndirection.Arg)
+			visit(d, x.AIndirection.Arg)
+		}
+	}
+	return t.splitDerived(s, windowedSRFAlias,
+		"* together with window functions and set-returning functions in the SELECT list is not supported yet", visit, nil)
+}
+
+// derivedSplit is a query's FROM and WHERE moved into a derived table
+// (inner, named alias in the outer query), and the expressions lifted
+// into that table's SELECT list.
+type derivedSplit struct {
+	inner  *pg.SelectStmt
+	alias  string
+	lifted []*pg.Node
+}
+
+// lift computes n in the derived table (once, as "?cN") and makes n a
+// reference to that column.
+func (d *derivedSplit) lift(n *pg.Node) {
+	k := indexOfExpr(d.lifted, n)
+	if k < 0 {
+		d.lifted = append(d.lifted, pgtree.Clone(n))
+		k = len(d.lifted) - 1
+		d.inner.TargetList = append(d.inner.TargetList, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{
+			Val: d.lifted[k], Name: "?c" + itoa(int64(k+1)), Location: -1}}})
+	}
+	str := func(v string) *pg.Node { return &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: v}}} }
+	n.Node = &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{str(d.alias), str("?c" + itoa(int64(k+1)))}, Location: -1}}
+}
+
+// liftReads lifts n when it reads the input rows; constants stay in the
+// outer query, where an untyped literal still takes its type from its
+// use (an INSERT's column).
+func (d *derivedSplit) liftReads(n *pg.Node) {
+	if n != nil && readsInput(n) {
+		d.lift(n)
+	}
+}
+
+// splitDerived rewrites an ungrouped SELECT as a query over a derived
+// table holding its FROM and WHERE: visit lifts, from each SELECT-list
+// entry, ORDER BY item (other than output names and positions) and
+// DISTINCT ON item, what the derived table computes. Named windows (the
+// WINDOW clause) stay in the outer query with windowDef lifting their
+// expressions, or, with windowDef nil, move to the derived table. *
+// entries are expanded first (0A000 with star when their columns are
+// unknown).
+func (t *Translator) splitDerived(s *pg.SelectStmt, alias, star string, visit func(d *derivedSplit, n *pg.Node), windowDef func(d *derivedSplit, wd *pg.WindowDef)) *pg.SelectStmt {
+	ctes := map[string]*rowSource{}
+	for k, v := range t.q.ctes {
+		ctes[k] = v
+	}
+	t.addCTEs(s.WithClause, ctes)    // wholerow.go
+	s = t.expandStars(s, ctes, star) // select_star.go
+	outer := pgtree.Clone(s)
+	d := &derivedSplit{alias: alias, inner: &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, FromClause: s.FromClause, WhereClause: s.WhereClause}}
+	outer.WhereClause = nil
+	if windowDef == nil {
+		d.inner.WindowClause, outer.WindowClause = s.WindowClause, nil
+	}
+	for _, w := range outer.WindowClause {
+		if wd := w.GetWindowDef(); wd != nil && windowDef != nil {
+			windowDef(d, wd)
 		}
 	}
 	outputs := map[string]bool{}
@@ -288,7 +326,7 @@ func (t *Translator) splitWindowSRFs(s *pg.SelectStmt) *pg.SelectStmt {
 			rt.Name = columnName(rt.Val)
 		}
 		outputs[rt.Name] = true
-		visit(rt.Val)
+		visit(d, rt.Val)
 	}
 	for _, o := range outer.SortClause {
 		sb := o.GetSortBy()
@@ -298,14 +336,14 @@ func (t *Translator) splitWindowSRFs(s *pg.SelectStmt) *pg.SelectStmt {
 		if cr := sb.Node.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && outputs[strVal(cr.Fields[0])] {
 			continue // ORDER BY an output column
 		}
-		visit(sb.Node)
+		visit(d, sb.Node)
 	}
-	for _, d := range outer.DistinctClause {
-		visit(d)
+	for _, n := range outer.DistinctClause {
+		visit(d, n)
 	}
 	outer.FromClause = []*pg.Node{{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
-		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: inner}},
-		Alias:    &pg.Alias{Aliasname: windowedSRFAlias},
+		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: d.inner}},
+		Alias:    &pg.Alias{Aliasname: alias},
 	}}}}
 	return outer
 }

@@ -55,6 +55,11 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			return t.selectStmt(t.expandGroupingSets(s))
 		}
 		if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+			if targetsHaveStar(s.TargetList) {
+				if x, _ := t.tryExpandStars(s, t.scopeCTEs(s)); x != nil { // select_star.go
+					s = x
+				}
+			}
 			if r := withTies(s); r != nil {
 				return t.selectStmt(r)
 			}

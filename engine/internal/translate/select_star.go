@@ -10,6 +10,16 @@ import (
 // columns they stand for (expandStarTarget), or s itself when it has
 // none; a * whose columns are unknown fails with 0A000 and msg.
 func (t *Translator) expandStars(s *pg.SelectStmt, ctes map[string]*rowSource, msg string) *pg.SelectStmt {
+	out, loc := t.tryExpandStars(s, ctes)
+	if out == nil {
+		failAt(loc, pgerror.FeatureNotSupported, "%s", msg)
+	}
+	return out
+}
+
+// tryExpandStars is expandStars returning nil, and the location of the *,
+// for a * whose columns are unknown.
+func (t *Translator) tryExpandStars(s *pg.SelectStmt, ctes map[string]*rowSource) (*pg.SelectStmt, int32) {
 	var list []*pg.Node
 	expanded := false
 	for _, tn := range s.TargetList {
@@ -17,7 +27,7 @@ func (t *Translator) expandStars(s *pg.SelectStmt, ctes map[string]*rowSource, m
 			if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
 				cols, ok := t.expandStarTarget(s, ctes, cr)
 				if !ok {
-					failAt(cr.Location, pgerror.FeatureNotSupported, "%s", msg)
+					return nil, cr.Location
 				}
 				list = append(list, cols...)
 				expanded = true
@@ -27,20 +37,31 @@ func (t *Translator) expandStars(s *pg.SelectStmt, ctes map[string]*rowSource, m
 		list = append(list, tn)
 	}
 	if !expanded {
-		return s
+		return s, -1
 	}
 	c := pgtree.Clone(s)
 	c.TargetList = list
-	return c
+	return c, -1
+}
+
+// scopeCTEs are the WITH items a SELECT's FROM sees before the SELECT's
+// own scope is entered: the enclosing levels' and its own.
+func (t *Translator) scopeCTEs(s *pg.SelectStmt) map[string]*rowSource {
+	ctes := map[string]*rowSource{}
+	for k, v := range t.q.ctes {
+		ctes[k] = v
+	}
+	t.addCTEs(s.WithClause, ctes) // wholerow.go
+	return ctes
 }
 
 // expandStarTarget lists the columns * (or alias.*) stands for in a
-// SELECT list, in FROM order, as qualified column references named after
-// the columns, for rewrites that move a query's SELECT list into a
-// derived table (DISTINCT ON, windows beside set-returning functions);
-// ctes are the WITH items in scope. ok is false when some FROM item's columns
-// are unknown, or a join merges USING / NATURAL columns, which * lists
-// once.
+// SELECT list, in FROM order, as qualified column references (unnamed,
+// so named after their columns), for rewrites that move a query's SELECT
+// list into a derived table (DISTINCT ON, WITH TIES, windows beside
+// set-returning functions); ctes are the WITH items in scope. ok is
+// false when some FROM item's columns are unknown, or a join merges
+// USING / NATURAL columns, which * lists once.
 func (t *Translator) expandStarTarget(s *pg.SelectStmt, ctes map[string]*rowSource, cr *pg.ColumnRef) (out []*pg.Node, ok bool) {
 	var qual string
 	switch len(cr.Fields) {
@@ -82,7 +103,7 @@ func (t *Translator) expandStarTarget(s *pg.SelectStmt, ctes map[string]*rowSour
 		found = true
 		for _, c := range ns.src.cols {
 			ref := &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{str(ns.alias), str(c)}, Location: cr.Location}}}
-			out = append(out, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: ref, Name: c, Location: cr.Location}}})
+			out = append(out, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: ref, Location: cr.Location}}})
 		}
 	}
 	return out, found

@@ -299,12 +299,7 @@ func (d *derivedSplit) liftReads(n *pg.Node) {
 // entries are expanded first (0A000 with star when their columns are
 // unknown).
 func (t *Translator) splitDerived(s *pg.SelectStmt, alias, star string, visit func(d *derivedSplit, n *pg.Node), windowDef func(d *derivedSplit, wd *pg.WindowDef)) *pg.SelectStmt {
-	ctes := map[string]*rowSource{}
-	for k, v := range t.q.ctes {
-		ctes[k] = v
-	}
-	t.addCTEs(s.WithClause, ctes)    // wholerow.go
-	s = t.expandStars(s, ctes, star) // select_star.go
+	s = t.expandStars(s, t.scopeCTEs(s), star) // select_star.go
 	outer := pgtree.Clone(s)
 	d := &derivedSplit{alias: alias, inner: &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, FromClause: s.FromClause, WhereClause: s.WhereClause}}
 	outer.WhereClause = nil

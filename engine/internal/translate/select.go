@@ -73,7 +73,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		if t.windowsWithSRFs(s) { // srf_window.go
 			return t.selectStmt(t.splitWindowSRFs(s))
 		}
-		if windowsWithSublinks(s) { // window_sublinks.go
+		if t.windowsWithSublinks(s) { // window_sublinks.go
 			return t.selectStmt(t.splitWindowSublinks(s))
 		}
 		s = t.tableoidScans(s) // inherit_tableoid.go

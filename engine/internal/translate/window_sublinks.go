@@ -13,15 +13,23 @@ const rowsBelowWindowsAlias = "?rows"
 // SELECT list or ORDER BY. go-mysql-server evaluates such a subquery
 // above its window node, where a correlated reference finds the wrong
 // column of the outer row; splitWindowSublinks evaluates it below.
-func windowsWithSublinks(s *pg.SelectStmt) bool {
-	win, sub := false, false
+//
+// Only a subquery naming this level's FROM items or their columns counts:
+// one reading only its own relations or an enclosing query's is right
+// where it is, and an enclosing query's columns do not reach through the
+// derived table.
+func (t *Translator) windowsWithSublinks(s *pg.SelectStmt) bool {
+	win := false
+	var subs []*pg.Node
 	visit := func(n *pg.Node) bool {
 		if fc := n.GetFuncCall(); fc != nil && fc.Over != nil {
 			win = true
 			return true
 		}
 		if n.GetSubLink() != nil {
-			sub = sub || hasColumnRef(n)
+			if hasColumnRef(n) {
+				subs = append(subs, n)
+			}
 			return true
 		}
 		return false
@@ -31,13 +39,40 @@ func windowsWithSublinks(s *pg.SelectStmt) bool {
 			walkNodes(tn, visit)
 		}
 	}
-	if !win && len(s.WindowClause) == 0 {
+	if !win {
 		return false
 	}
 	for _, o := range s.SortClause {
 		walkNodes(o, visit)
 	}
-	return win && sub
+	if len(subs) == 0 {
+		return false
+	}
+	aliases, cols := map[string]bool{}, map[string]bool{}
+	for _, ns := range t.fromSources(s.FromClause, t.scopeCTEs(s)) { // wholerow.go
+		aliases[ns.alias] = true
+		if ns.src == nil {
+			return true // unknown columns: any name may be this level's
+		}
+		for _, c := range ns.src.cols {
+			cols[c] = true
+		}
+	}
+	for _, sub := range subs {
+		if hasNode(sub, func(m any) bool {
+			cr, ok := m.(*pg.ColumnRef)
+			if !ok || len(cr.Fields) == 0 {
+				return false
+			}
+			if len(cr.Fields) == 1 {
+				return cols[strVal(cr.Fields[0])]
+			}
+			return aliases[strVal(cr.Fields[len(cr.Fields)-2])] || len(cr.Fields) == 2 && cr.Fields[1].GetAStar() == nil && aliases[strVal(cr.Fields[0])]
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // splitWindowSublinks computes everything a windowed SELECT reads from

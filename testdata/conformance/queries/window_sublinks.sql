@@ -13,6 +13,8 @@ SELECT w.id, (SELECT count(*) FROM ws_tags t WHERE t.ws_id = w.id) * 10 + row_nu
 SELECT DISTINCT grp, (SELECT min(q.id) FROM ws q WHERE q.grp = ws.grp) AS first, count(*) OVER (PARTITION BY grp) AS n FROM ws ORDER BY grp;
 SELECT id, (SELECT count(*) FROM ws_tags t WHERE t.ws_id = ws.id) AS n, rank() OVER (ORDER BY (SELECT count(*) FROM ws_tags t WHERE t.ws_id = ws.id) DESC, id) FROM ws ORDER BY id LIMIT 3;
 SELECT ws.*, (SELECT count(*) FROM ws_tags t WHERE t.ws_id = ws.id) AS n, percent_rank() OVER (ORDER BY id) FROM ws ORDER BY id;
+SELECT o.id, (SELECT sum(v) FROM (SELECT (SELECT o.id) AS v, rank() OVER (ORDER BY q.id) AS r FROM ws q) s) AS t FROM ws o ORDER BY 1;
+SELECT id, (SELECT max(id) FROM ws_tags t2, ws x WHERE x.id = t2.ws_id) AS m, rank() OVER (ORDER BY id) FROM ws ORDER BY id;
 SELECT sum(row_number() OVER (ORDER BY id)) FROM ws;
 SELECT count(*) OVER (), max(rank() OVER (ORDER BY id)) FROM ws;
 SELECT grp, sum(v) FILTER (WHERE lag(v) OVER () > 0) FROM ws GROUP BY grp;

@@ -297,7 +297,14 @@ func arbiterIndexes(h Host, gctx *sql.Context, tbl *storage.Table, u *translate.
 func proposedRows(h Host, gctx *sql.Context, tbl *storage.Table, colIdx []int, u *translate.Upsert) ([]sql.Row, [][]bool, error) {
 	sch := tbl.Schema()
 	if u.Source != nil {
-		res, err := Step(h, gctx, u.Source)
+		// assignment casts planned with the query, as INSERT ... SELECT
+		// has them: an untyped literal takes its column's type (an enum's)
+		// there instead of text once the rows are out
+		wrapped := &sqlparser.Insert{Rows: u.Source}
+		if err := prepareInsertQuery(h, gctx, wrapped, u.Source, sch, colIdx); err != nil {
+			return nil, nil, err
+		}
+		res, err := Step(h, gctx, wrapped.Rows.(sqlparser.SelectStatement))
 		if err != nil {
 			return nil, nil, err
 		}

@@ -697,7 +697,8 @@ func bfLoadZone(name string) (*time.Location, error) {
 			return time.FixedZone(name, off), nil
 		}
 	}
-	loc, err := time.LoadLocation(name)
+	canon, _ := types.CanonicalZoneName(name)
+	loc, err := time.LoadLocation(canon)
 	if err != nil || name == "" || strings.EqualFold(name, "local") {
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "time zone %q not recognized", name)
 	}

@@ -42,6 +42,7 @@ func init() {
 	pgCatalog["pg_aggregate"] = pgAggregate           // pg_aggregate.go
 	pgCatalog["pg_rules"] = pgRules                   // pg_rules.go
 	pgCatalog["pg_group"] = pgGroup                   // pg_roles.go
+	pgCatalog["pg_timezone_names"] = pgTimezoneNames  // pg_timezone_names.go
 	addWireCatalogs(pgCatalog)
 	addDescribeCatalogs(pgCatalog) // describe.go
 	addPgDumpCatalogs(pgCatalog)   // pgdump_catalogs.go

@@ -88,6 +88,7 @@ func (s *Session) setSetting(name, value string, local bool) error {
 	}
 	if name == "timezone" {
 		value = numericZone(value)
+		value, _ = types.CanonicalZoneName(value)
 		loc, err := loadZone(value)
 		if err != nil {
 			return err

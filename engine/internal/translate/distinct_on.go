@@ -14,6 +14,7 @@ import (
 //	  row_number() OVER (PARTITION BY keys ORDER BY ...) AS "?rn" FROM ...) "?distinct"
 //	WHERE "?rn" = 1 ORDER BY "?o1", ... LIMIT ...
 func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
+	s = t.expandStars(s, t.q.ctes, "SELECT DISTINCT ON with * is not supported yet") // select_star.go
 	resolve := func(n *pg.Node) *pg.Node {
 		if c := n.GetAConst(); c != nil && c.GetIval() != nil {
 			k := int(c.GetIval().Ival)
@@ -67,9 +68,6 @@ func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
 	outer := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, LimitCount: s.LimitCount, LimitOffset: s.LimitOffset, LimitOption: s.LimitOption}
 	for i, tn := range s.TargetList {
 		rt := tn.GetResTarget()
-		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
-			failAt(cr.Location, pgerror.FeatureNotSupported, "SELECT DISTINCT ON with * is not supported yet")
-		}
 		name := rt.Name
 		if name == "" {
 			name = columnName(rt.Val)

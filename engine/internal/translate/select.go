@@ -55,6 +55,11 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			return t.selectStmt(t.expandGroupingSets(s))
 		}
 		if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+			if targetsHaveStar(s.TargetList) {
+				if x, _ := t.tryExpandStars(s, t.scopeCTEs(s)); x != nil { // select_star.go
+					s = x
+				}
+			}
 			if r := withTies(s); r != nil {
 				return t.selectStmt(r)
 			}
@@ -64,6 +69,12 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		}
 		if t.splitHaving(s) { // window_grouped.go
 			return t.selectStmt(t.splitGrouped(s, true))
+		}
+		if t.windowsWithSRFs(s) { // srf_window.go
+			return t.selectStmt(t.splitWindowSRFs(s))
+		}
+		if t.windowsWithSublinks(s) { // window_sublinks.go
+			return t.selectStmt(t.splitWindowSublinks(s))
 		}
 		s = t.tableoidScans(s) // inherit_tableoid.go
 		defer t.enterSelect(s)()

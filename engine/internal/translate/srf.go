@@ -135,7 +135,6 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 		t.hoistGroupedSRFs(s)
 		return
 	}
-	t.refuseWindowsWithSRFs(s)
 	var funcs []*pg.Node
 	// hoist replaces *n, when it is a single-column set-returning
 	// function call, with a reference to its column of the ROWS FROM
@@ -343,34 +342,4 @@ func srfSpecText(spec *expr.SRFSpec) string {
 		b.WriteString(" " + c.Name + " " + c.Type.FormatType())
 	}
 	return b.String()
-}
-
-// refuseWindowsWithSRFs reports 0A000 for a SELECT list holding both a
-// window function and a set-returning function: PostgreSQL computes the
-// windows over the rows before the set-returning functions expand them
-// (ProjectSet above WindowAgg), while the LATERAL item the functions move
-// to would expand the rows first and give the windows the wrong frames.
-func (t *Translator) refuseWindowsWithSRFs(s *pg.SelectStmt) {
-	var srf *pg.Node
-	for _, tn := range s.TargetList {
-		if rt := tn.GetResTarget(); rt != nil && srf == nil {
-			t.collectSRFCalls(rt.Val, func(n *pg.Node) {
-				if srf == nil {
-					srf = n
-				}
-			})
-		}
-	}
-	if srf == nil {
-		return
-	}
-	for _, tn := range s.TargetList {
-		walkNodes(tn, func(n *pg.Node) bool {
-			if fc := n.GetFuncCall(); fc != nil && fc.Over != nil {
-				failAt(fc.Location, pgerror.FeatureNotSupported,
-					"window functions together with set-returning functions in the SELECT list are not supported yet")
-			}
-			return n.GetSubLink() != nil
-		})
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/tinybase/tinybase/internal/pgtree"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // groupedWindows reports whether a SELECT applies window functions to a
@@ -20,12 +21,37 @@ func (t *Translator) groupedWindows(s *pg.SelectStmt) bool {
 					win = true
 				} else if t.isAggregateName(names(fc.Funcname)) {
 					agg = true
+					refuseWindowInAggregate(n)
+					return true
 				}
 			}
 			return n.GetSubLink() != nil
 		})
 	}
 	return win && agg
+}
+
+// refuseWindowInAggregate fails, as PostgreSQL's parser does, for a
+// window call in an aggregate call's FILTER (42P20) or arguments (42803);
+// splitting the query would find the windows and the aggregate again in
+// the derived table.
+func refuseWindowInAggregate(agg *pg.Node) {
+	fc := agg.GetFuncCall()
+	find := func(n *pg.Node, code, msg string) {
+		if n == nil {
+			return
+		}
+		walkNodes(&pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{n}}}}, func(m *pg.Node) bool {
+			if w := m.GetFuncCall(); w != nil && w.Over != nil {
+				failAt(w.Location, code, "%s", msg)
+			}
+			return m.GetSubLink() != nil
+		})
+	}
+	find(fc.AggFilter, pgerror.WindowingError, "window functions are not allowed in FILTER")
+	for _, a := range append(append([]*pg.Node{}, fc.Args...), fc.AggOrder...) {
+		find(a, pgerror.GroupingError, "aggregate function calls cannot contain window function calls")
+	}
 }
 
 // splitGroupedWindows evaluates grouping and aggregates in a derived table

@@ -217,6 +217,7 @@ func parseDateTime(t *Type, s string, order DateOrder) (*dtFields, error) {
 				continue
 			}
 			if strings.Contains(word, "/") && f.loc == nil {
+				word, _ = CanonicalZoneName(word)
 				if l, err := time.LoadLocation(word); err == nil {
 					f.loc = l
 					continue

@@ -65,10 +65,65 @@ func (t *Translator) windowsWithSRFs(s *pg.SelectStmt) bool {
 	}
 	for _, tn := range s.TargetList {
 		if rt := tn.GetResTarget(); rt != nil && t.hasTargetSRF(rt.Val) {
+			if t.q.depth > 0 && !t.readsOwnColumnsOnly(s) {
+				// the split's derived table would not see them: GMS
+				// resolves an enclosing query's columns at this level only
+				failAt(-1, pgerror.FeatureNotSupported, "window functions together with set-returning functions in the SELECT list of a subquery reading an enclosing query's columns are not supported yet")
+			}
 			return true
 		}
 	}
 	return false
+}
+
+// readsOwnColumnsOnly reports whether every column s names (its
+// subqueries' included) is one of its FROM items' columns, known by name;
+// false when a FROM item's columns are unknown.
+func (t *Translator) readsOwnColumnsOnly(s *pg.SelectStmt) bool {
+	aliases, cols := map[string]bool{}, map[string]bool{}
+	for _, ns := range t.fromSources(s.FromClause, t.scopeCTEs(s)) { // wholerow.go
+		if ns.src == nil {
+			return false
+		}
+		aliases[ns.alias] = true
+		for _, c := range ns.src.cols {
+			cols[c] = true
+		}
+	}
+	outside := false
+	check := func(n *pg.Node) {
+		if n == nil || outside {
+			return
+		}
+		outside = hasNode(n, func(m any) bool {
+			cr, ok := m.(*pg.ColumnRef)
+			if !ok || len(cr.Fields) == 0 {
+				return false
+			}
+			switch last := cr.Fields[len(cr.Fields)-1]; {
+			case len(cr.Fields) == 1:
+				return !cols[strVal(last)]
+			case last.GetAStar() != nil:
+				return !aliases[strVal(cr.Fields[len(cr.Fields)-2])]
+			default:
+				return !aliases[strVal(cr.Fields[len(cr.Fields)-2])] || !cols[strVal(last)]
+			}
+		})
+	}
+	for _, n := range s.TargetList {
+		check(n)
+	}
+	check(s.WhereClause)
+	for _, n := range s.SortClause {
+		check(n)
+	}
+	for _, n := range s.WindowClause {
+		check(n)
+	}
+	for _, n := range s.DistinctClause {
+		check(n)
+	}
+	return !outside
 }
 
 // hoistWindowDefSRFs moves set-returning calls in window definitions

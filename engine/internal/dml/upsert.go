@@ -297,7 +297,14 @@ func arbiterIndexes(h Host, gctx *sql.Context, tbl *storage.Table, u *translate.
 func proposedRows(h Host, gctx *sql.Context, tbl *storage.Table, colIdx []int, u *translate.Upsert) ([]sql.Row, [][]bool, error) {
 	sch := tbl.Schema()
 	if u.Source != nil {
-		res, err := Step(h, gctx, u.Source)
+		// the query's columns are assignment-cast to the target's as it is
+		// planned, as a plain INSERT ... SELECT's are: a literal there is
+		// of unknown type until then ('admin' into an enum column)
+		ins := &sqlparser.Insert{}
+		if err := prepareInsertQuery(h, gctx, ins, u.Source, sch, colIdx); err != nil {
+			return nil, nil, err
+		}
+		res, err := Step(h, gctx, ins.Rows.(sqlparser.SelectStatement))
 		if err != nil {
 			return nil, nil, err
 		}

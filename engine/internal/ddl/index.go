@@ -225,6 +225,9 @@ func dropIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		if err := dropAttachedCheck(h, ctx, t, o[1]); err != nil { // index_attach.go
 			return err
 		}
+		if err := keepForeignKeyIndexes(ctx, t, "index", o[1]); err != nil { // fk_index.go
+			return err
+		}
 		if err := t.DropIndex(ctx, o[1]); err != nil {
 			return err
 		}

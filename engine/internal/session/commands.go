@@ -95,8 +95,9 @@ func commandTable() []command {
 		onDDL(ddl.DetachPartition),
 		onDDL(ddl.AttachIndex), // index_attach.go: ALTER INDEX ... ATTACH PARTITION
 		onDDL(ddl.DropIndexLinks),
-		onDDL(ddl.ColumnStats),        // column_stats.go: ALTER COLUMN ... SET STATISTICS, SET / RESET (...)
-		onDDL(ddl.CreateEventTrigger), // event_trigger.go
+		onDDL(ddl.KeepForeignKeyIndexes), // fk_index.go
+		onDDL(ddl.ColumnStats),           // column_stats.go: ALTER COLUMN ... SET STATISTICS, SET / RESET (...)
+		onDDL(ddl.CreateEventTrigger),    // event_trigger.go
 		onDDL(ddl.AlterEventTrigger),
 		onDDL(ddl.DropEventTrigger),
 		onDDL(ddl.CreateRule), // rules.go: CREATE / DROP / ALTER RULE

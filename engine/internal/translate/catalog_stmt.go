@@ -369,7 +369,7 @@ func (t *Translator) comment(s *pg.CommentStmt) Result {
 		cmd.Text = &text
 	}
 	switch s.Objtype {
-	case pg.ObjectType_OBJECT_TABLE, pg.ObjectType_OBJECT_VIEW, pg.ObjectType_OBJECT_SEQUENCE:
+	case pg.ObjectType_OBJECT_TABLE, pg.ObjectType_OBJECT_VIEW, pg.ObjectType_OBJECT_MATVIEW, pg.ObjectType_OBJECT_SEQUENCE:
 		cmd.Kind = catalog.ObjRelation
 		cmd.Name = listQName(s.Object.GetList().Items)
 	case pg.ObjectType_OBJECT_COLUMN:

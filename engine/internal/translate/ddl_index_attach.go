@@ -110,10 +110,23 @@ type DropIndexLinks struct {
 func (*DropIndexLinks) command()        {}
 func (*DropIndexLinks) catalogCommand() {}
 
-// withKeyDrops makes res forget the links of the key constraints it drops.
+// KeepForeignKeyIndexes gives the foreign keys of the tables whose key
+// constraints an ALTER TABLE drops an index of their own where the
+// dropped one was the only index over their referencing columns.
+// PostgreSQL needs none there, but go-mysql-server looks referencing rows
+// up through one and refuses to drop the last.
+type KeepForeignKeyIndexes struct {
+	Keys []catalog.ObjectKey
+}
+
+func (*KeepForeignKeyIndexes) command()        {}
+func (*KeepForeignKeyIndexes) catalogCommand() {}
+
+// withKeyDrops makes res forget the links of the key constraints it drops
+// and keep its foreign keys' lookups.
 func (t *Translator) withKeyDrops(res Result) Result {
 	if len(t.keyDrops) > 0 {
-		res.Catalog = append(res.Catalog, &DropIndexLinks{Keys: t.keyDrops})
+		res.Catalog = append(res.Catalog, &DropIndexLinks{Keys: t.keyDrops}, &KeepForeignKeyIndexes{Keys: t.keyDrops})
 	}
 	t.keyDrops = nil
 	return res

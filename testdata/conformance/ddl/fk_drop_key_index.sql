@@ -1,0 +1,27 @@
+-- dropping the only index over a foreign key's referencing columns (a unique constraint, or a plain index) keeps the foreign key enforced; PostgreSQL needs no index there
+CREATE TABLE questionnaires (id int PRIMARY KEY);
+CREATE TABLE assignments (id int PRIMARY KEY, questionnaire_id int REFERENCES questionnaires (id) ON DELETE CASCADE, employee_id int, UNIQUE (questionnaire_id, employee_id));
+ALTER TABLE assignments DROP CONSTRAINT assignments_questionnaire_id_employee_id_key;
+SELECT indexname FROM pg_indexes WHERE tablename = 'assignments' ORDER BY 1;
+INSERT INTO questionnaires VALUES (1), (2);
+INSERT INTO assignments VALUES (1, 1, 7), (2, 1, 7), (3, 2, 7);
+INSERT INTO assignments VALUES (4, 3, 7);
+DELETE FROM questionnaires WHERE id = 1;
+SELECT id, questionnaire_id FROM assignments ORDER BY id;
+ALTER TABLE assignments ADD CONSTRAINT assignments_one_per_employee UNIQUE (questionnaire_id, employee_id);
+SELECT indexname FROM pg_indexes WHERE tablename = 'assignments' ORDER BY 1;
+CREATE TABLE claims (id int PRIMARY KEY, order_id int, note text);
+CREATE UNIQUE INDEX claims_order_id_key ON claims (order_id);
+ALTER TABLE claims ADD CONSTRAINT claims_order_id_fkey FOREIGN KEY (order_id) REFERENCES questionnaires (id) ON DELETE CASCADE;
+DROP INDEX claims_order_id_key;
+INSERT INTO claims VALUES (1, 2, 'a'), (2, 2, 'b');
+INSERT INTO claims VALUES (3, 9, 'c');
+DELETE FROM questionnaires WHERE id = 2;
+SELECT count(*) FROM claims;
+CREATE TABLE parents (a int, b int, UNIQUE (a));
+CREATE TABLE children (x int REFERENCES parents (a));
+ALTER TABLE parents DROP CONSTRAINT parents_a_key;
+CREATE TABLE parents2 (a int);
+CREATE UNIQUE INDEX parents2_a ON parents2 (a);
+CREATE TABLE children2 (x int REFERENCES parents2 (a));
+DROP INDEX parents2_a;

@@ -9,6 +9,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // rowSource describes a FROM item whose output columns the translator can
@@ -454,8 +455,43 @@ func (t *Translator) wholeRow(n *pg.Node) sqlparser.Expr {
 // fieldSelect is (value).name on a composite value.
 func (t *Translator) fieldSelect(rec sqlparser.Expr, name string) sqlparser.Expr {
 	return t.inject("field "+name, -1, []sqlparser.Expr{rec}, func(c []sql.Expression) (sql.Expression, error) {
-		return expr.SelectField(c[0], name)
+		e, err := expr.SelectField(c[0], name)
+		if err != nil {
+			if pe, ok := pgerror.As(err); ok && (pe.Code == pgerror.WrongObjectType || pe.Code == pgerror.UndefinedColumn) {
+				if call, ok := t.columnNotationCall(name, c[0]); ok {
+					return call, nil
+				}
+			}
+		}
+		return e, err
 	})
+}
+
+// columnNotationCall is value.name as a call name(value): PostgreSQL's
+// ParseFuncOrColumn takes attribute notation for a function of one
+// argument when no field of that name is there (data.length of a bytea
+// is length(data)); ok is false when no such function takes the value.
+func (t *Translator) columnNotationCall(name string, arg sql.Expression) (sql.Expression, bool) {
+	if _, isRow := arg.(*expr.RowCtor); isRow {
+		return nil, false
+	}
+	ats := []*types.Type{expr.TypeOf(arg)}
+	var one []*catalog.Function
+	for _, f := range t.userCandidates([]string{name}) {
+		if f.Kind == catalog.KindFunction && len(f.InputArgs()) == 1 && !f.ReturnsSet {
+			one = append(one, f)
+		}
+	}
+	for pass := 0; pass < 3; pass++ {
+		for _, f := range one {
+			if argsMatch(t.Env, f, []int{0}, ats, pass, false, false) {
+				e, err := t.bindCall(f, []int{0}, []sql.Expression{arg}, nil, nil, false)
+				return e, err == nil
+			}
+		}
+	}
+	e, err := expr.NewFuncCall(t.Env, name, []sql.Expression{arg})
+	return e, err == nil
 }
 
 // compositeTypeName is the composite type tn names, or nil when it names

@@ -204,6 +204,11 @@ func dropCast(h Host, c *translate.CastDDL) error {
 	if err := checkCastOwner(h, c.Source, c.Target); err != nil {
 		return err
 	}
+	if e, ok := h.Catalog().MemberOf("cast", "", "", k.OID); ok {
+		desc := h.Catalog().CastDescription(k)
+		return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop %s because extension %s requires it", desc, e.Name).
+			WithHint("You can drop extension %s instead.", e.Name)
+	}
 	// nothing depends on a cast: RESTRICT and CASCADE drop it alike
 	h.SetCatalog(h.Catalog().DropCast(k.OID))
 	return nil

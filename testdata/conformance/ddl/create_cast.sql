@@ -128,3 +128,12 @@ SELECT length('s'::solo);
 DROP TYPE solo;
 DROP TYPE solo CASCADE;
 SELECT count(*) FROM pg_cast c JOIN pg_type t ON t.oid IN (c.castsource, c.casttarget) WHERE t.typname = 'solo';
+
+-- a SQL function's result takes an assignment cast
+CREATE TYPE tone AS ENUM ('low', 'high');
+CREATE CAST (text AS tone) WITH INOUT AS ASSIGNMENT;
+CREATE FUNCTION pick_tone(t text) RETURNS tone LANGUAGE sql AS $$ SELECT t $$;
+SELECT pick_tone('high');
+CREATE FUNCTION pick_tone2(t text) RETURNS tone LANGUAGE plpgsql AS $$ DECLARE r tone; BEGIN r := t; RETURN t; END $$;
+SELECT pick_tone2('low');
+SELECT pick_tone('nope');

@@ -64,6 +64,12 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 		}
 		return &UserCast{base: base{to}, Child: e, From: from, Cast: uc, Explicit: cc == types.CastExplicit}, nil
 	}
+	if uc, ok := types.LookupUserArrayCast(env, from, to); ok {
+		if uc.Context > cc {
+			return nil, cannotCoerce(from, to, cc)
+		}
+		return &UserCast{base: base{to}, Child: e, From: from, Cast: uc, Explicit: cc == types.CastExplicit, Elements: true}, nil
+	}
 	if !types.CastAllowed(from, to, cc) {
 		return nil, cannotCoerce(from, to, cc)
 	}

@@ -16,13 +16,16 @@ type CastFunctionRunner interface {
 
 // UserCast converts its child with a cast CREATE CAST made
 // (types.UserCast): its function, the types' text forms (WITH INOUT) or
-// the value as it is (WITHOUT FUNCTION).
+// the value as it is (WITHOUT FUNCTION). Elements set, the child is an
+// array whose elements convert so (PostgreSQL's ArrayCoerceExpr over the
+// element types' cast).
 type UserCast struct {
 	base
 	Child    sql.Expression
 	From     *types.Type
 	Cast     types.UserCast
 	Explicit bool
+	Elements bool
 }
 
 func (c *UserCast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
@@ -37,8 +40,31 @@ func (c *UserCast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			}
 		}
 	}
-	if v == nil && (c.Cast.Method != 'f' || c.Cast.Strict) {
+	if !c.Elements {
+		return c.convert(ctx, v, c.From, c.typ)
+	}
+	if v == nil {
 		return nil, c.typ.CheckNull()
+	}
+	arr, ok := v.(*types.Array)
+	if !ok {
+		return nil, pgerror.New(pgerror.DatatypeMismatch, "cannot cast type %s to %s", c.From.FormatType(), c.typ.FormatType())
+	}
+	from, to := c.From.Base().Elem, c.typ.Base().Elem
+	out := &types.Array{Elem: to, Dims: arr.Dims, Lower: arr.Lower, Values: make([]any, len(arr.Values))}
+	for i, e := range arr.Values {
+		if out.Values[i], err = c.convert(ctx, e, from, to); err != nil {
+			return nil, err
+		}
+	}
+	return types.ApplyMod(out, c.typ, c.Explicit)
+}
+
+// convert converts one value of type from to type to with the cast.
+func (c *UserCast) convert(ctx *sql.Context, v any, from, to *types.Type) (any, error) {
+	var err error
+	if v == nil && (c.Cast.Method != 'f' || c.Cast.Strict) {
+		return nil, to.CheckNull()
 	}
 	env := EnvOf(ctx)
 	var out any
@@ -50,7 +76,7 @@ func (c *UserCast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		args := []any{v}
 		if c.Cast.FuncArgs > 1 {
-			args = append(args, c.typ.Mod)
+			args = append(args, to.Mod)
 		}
 		if c.Cast.FuncArgs > 2 {
 			args = append(args, c.Explicit)
@@ -59,22 +85,22 @@ func (c *UserCast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			return nil, err
 		}
 		if out == nil {
-			return nil, c.typ.CheckNull()
+			return nil, to.CheckNull()
 		}
 	case 'b':
 		// the same representation in PostgreSQL; tinybase's values of
 		// the two types may still differ in Go, which the built-in
 		// conversion or the text forms reconcile
-		if types.CastAllowed(c.From, c.typ, types.CastExplicit) {
-			return types.Cast(v, c.From, c.typ, c.Explicit, env)
+		if types.CastAllowed(from, to, types.CastExplicit) {
+			return types.Cast(v, from, to, c.Explicit, env)
 		}
 		fallthrough
 	default: // 'i'
-		if out, err = types.Input(c.typ, types.Output(c.From, v, env), env); err != nil {
+		if out, err = types.Input(to, types.Output(from, v, env), env); err != nil {
 			return nil, err
 		}
 	}
-	return types.ApplyMod(out, c.typ, c.Explicit)
+	return types.ApplyMod(out, to, c.Explicit)
 }
 
 func (c *UserCast) Children() []sql.Expression { return []sql.Expression{c.Child} }

@@ -53,5 +53,19 @@ func CastAllowedIn(env *Env, from, to *Type, ctx CastContext) bool {
 	if uc, ok := LookupUserCast(env, from, to); ok {
 		return uc.Context <= ctx
 	}
+	if uc, ok := LookupUserArrayCast(env, from, to); ok {
+		return uc.Context <= ctx
+	}
 	return CastAllowed(from, to, ctx)
+}
+
+// LookupUserArrayCast finds the user cast between the element types of
+// two array types, which converts the arrays element by element when
+// the arrays themselves have no pg_cast row (find_coercion_pathway).
+func LookupUserArrayCast(env *Env, from, to *Type) (UserCast, bool) {
+	f, t := from.Base(), to.Base()
+	if f.Kind != KindArray || t.Kind != KindArray || f.Elem == nil || t.Elem == nil {
+		return UserCast{}, false
+	}
+	return LookupUserCast(env, f.Elem, t.Elem)
 }

@@ -137,3 +137,13 @@ SELECT pick_tone('high');
 CREATE FUNCTION pick_tone2(t text) RETURNS tone LANGUAGE plpgsql AS $$ DECLARE r tone; BEGIN r := t; RETURN t; END $$;
 SELECT pick_tone2('low');
 SELECT pick_tone('nope');
+
+-- arrays convert element by element through the element types' cast
+SELECT ARRAY['low', 'high']::text[]::tone[];
+CREATE TABLE tones (ts tone[]);
+INSERT INTO tones VALUES (ARRAY['high']::text[]);
+INSERT INTO tones SELECT ARRAY['low', NULL]::text[];
+SELECT ts FROM tones ORDER BY ts[1];
+CREATE FUNCTION tones_len(ts tone[]) RETURNS int LANGUAGE sql AS $$ SELECT cardinality(ts) $$;
+SELECT tones_len(ARRAY['low']::text[]);
+SELECT ARRAY['x']::text[]::tone[];

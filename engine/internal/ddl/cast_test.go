@@ -109,3 +109,22 @@ create extension moods`)
 		t.Errorf("after DROP EXTENSION: %q casts", got)
 	}
 }
+
+// TestCastDropSchema: DROP SCHEMA ... CASCADE takes the casts of its
+// types and functions.
+func TestCastDropSchema(t *testing.T) {
+	s := enginetest.Session(t, enginetest.New(t))
+	enginetest.Exec(t, s, `create schema kit;
+create type kit.size as enum ('s', 'm');
+create function kit.size_n(z kit.size) returns int language sql as $$ select 1 $$;
+create type public.mood as enum ('ok');
+create function kit.mood_n(m public.mood) returns int language sql as $$ select 2 $$;
+create cast (kit.size as int) with function kit.size_n(kit.size);
+create cast (text as kit.size) with inout;
+create cast (public.mood as int) with function kit.mood_n(public.mood);
+create cast (public.mood as text) with inout;
+drop schema kit cascade`)
+	if got := lastRows(enginetest.Exec(t, s, `select castsource::regtype, casttarget::regtype from pg_cast where oid >= 16384 order by 1`)); got != "mood|text" {
+		t.Errorf("casts left: %q", got)
+	}
+}

@@ -147,3 +147,12 @@ SELECT ts FROM tones ORDER BY ts[1];
 CREATE FUNCTION tones_len(ts tone[]) RETURNS int LANGUAGE sql AS $$ SELECT cardinality(ts) $$;
 SELECT tones_len(ARRAY['low']::text[]);
 SELECT ARRAY['x']::text[]::tone[];
+
+-- ALTER COLUMN TYPE converts the rows with the assignment cast
+CREATE TYPE grade AS ENUM ('low', 'mid', 'top');
+CREATE FUNCTION grade_of(n int) RETURNS grade LANGUAGE sql IMMUTABLE AS $$ SELECT (enum_range(NULL::grade))[n] $$;
+CREATE CAST (int AS grade) WITH FUNCTION grade_of(int) AS ASSIGNMENT;
+CREATE TABLE scores (id int PRIMARY KEY, g int);
+INSERT INTO scores VALUES (1, 3), (2, 1);
+ALTER TABLE scores ALTER COLUMN g TYPE grade;
+SELECT id, g FROM scores ORDER BY id;

@@ -33,6 +33,7 @@ var psqlCases = []struct {
 	{"ds", []string{"-c", `\ds`}},
 	{"di", []string{"-c", `\di`}},
 	{"dT", []string{"-c", `\dT`}},
+	{"dCplus", []string{"-c", `\dC+ mood`}},
 	{"dTplus", []string{"-c", `\dT+`}},
 	// sizes (pg_table_size over pgcatalog's page model), before copy_in
 	// adds rows to parent

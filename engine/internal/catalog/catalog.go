@@ -62,6 +62,8 @@ type Catalog struct {
 	// statistics are the extended statistics objects by OID
 	// (statistics.go)
 	statistics []StatisticsObject
+	// casts are the user casts by OID (casts.go)
+	casts []Cast
 	// textSearch holds the user text search objects (textsearch.go),
 	// nil when none
 	textSearch *TextSearch

@@ -24,6 +24,8 @@ const (
 	ObjTSConfig
 	ObjTSDict
 	ObjTSTemplate
+	// ObjCast is a cast (casts.go): Name is its OID in decimal.
+	ObjCast
 )
 
 // ObjectKey identifies a commented object. Column is set for ObjColumn

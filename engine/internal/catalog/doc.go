@@ -1,7 +1,9 @@
 // Package catalog is the engine's catalog of PostgreSQL objects that are
 // not table storage: user-defined types (enums and domains, PostgreSQL docs
 // 8.7 and CREATE DOMAIN), sequences (CREATE SEQUENCE, 9.17), views (CREATE
-// VIEW), comments (COMMENT ON), operators (CREATE OPERATOR), installed
+// VIEW), comments (COMMENT ON), operators (CREATE OPERATOR), casts
+// (CREATE CAST: casts.go; PostgreSQL's own pg_cast rows are pgcatalog's
+// and an extension's its Extension.Casts), installed
 // extensions with their members (CREATE EXTENSION), publications
 // (CREATE PUBLICATION) and text search configurations, dictionaries and
 // templates (chapter 12.7; textsearch.go, beside PostgreSQL's built-in

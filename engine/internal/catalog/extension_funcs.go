@@ -26,6 +26,9 @@ func (c *Catalog) Objects() []Member {
 	for _, o := range c.AllOperators() {
 		out = append(out, Member{Kind: "operator", Schema: o.Schema, Name: o.Name, OID: o.OID})
 	}
+	for _, k := range c.Casts() { // casts.go
+		out = append(out, Member{Kind: "cast", Name: c.CastDescription(k), OID: k.OID})
+	}
 	for _, w := range c.Foreign().Wrappers { // foreign.go
 		out = append(out, Member{Kind: "foreign data wrapper", Name: w.Name, OID: w.OID})
 	}

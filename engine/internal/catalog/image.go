@@ -58,6 +58,8 @@ type Image struct {
 	OpClasses  []OpClass
 	// Statistics are the extended statistics objects (statistics.go)
 	Statistics []StatisticsObject
+	// Casts are the user casts (casts.go)
+	Casts []Cast
 	// TextSearch is the user text search objects (textsearch.go), nil
 	// when none
 	TextSearch *TextSearch
@@ -377,6 +379,7 @@ func (c *Catalog) Image() (Image, error) {
 	img.EventTriggers = c.eventTriggerImage()
 	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
 	img.Statistics = c.statistics
+	img.Casts = c.casts
 	img.TextSearch = c.textSearch
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
@@ -603,6 +606,7 @@ func FromImage(img Image) (*Catalog, error) {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
 	}
 	c.statistics = img.Statistics
+	c.casts = img.Casts
 	c.textSearch = img.TextSearch
 	if img.OpFamilies != nil || img.OpClasses != nil {
 		c.opclasses = &opclassSet{Families: img.OpFamilies, Classes: img.OpClasses}

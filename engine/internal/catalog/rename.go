@@ -85,7 +85,25 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 // DropSchema returns a catalog without the objects of a schema (DROP
 // SCHEMA ... CASCADE) and the schema's comment.
 func (c *Catalog) DropSchema(schema string) *Catalog {
+	// the casts of the schema's types and functions go with them
+	gone := map[uint32]bool{}
+	for k, v := range c.types {
+		if k.Schema == schema {
+			gone[v.Type.OID], gone[v.Type.ArrayOID] = true, true
+		}
+	}
+	for _, f := range c.AllFunctions() {
+		if f.Schema == schema {
+			gone[f.OID] = true
+		}
+	}
 	n := c.clone()
+	n.casts = nil
+	for _, k := range c.casts {
+		if !gone[k.Source] && !gone[k.Target] && (k.Func == 0 || !gone[k.Func]) {
+			n.casts = append(n.casts, k)
+		}
+	}
 	n.types = make(map[QName]*TypeDef, len(c.types))
 	for k, v := range c.types {
 		if k.Schema != schema {

@@ -197,7 +197,7 @@ func alterType(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			if r[i] == nil {
 				continue
 			}
-			if r[i], err = types.Cast(r[i], from, rt.Type, rt.Explicit, h.Env()); err != nil {
+			if r[i], err = castValue(h, ctx, r[i], from, rt.Type, rt.Explicit); err != nil {
 				return err
 			}
 		}
@@ -291,4 +291,24 @@ func allRows(ctx *sql.Context, t *storage.Table) ([]sql.Row, error) {
 		}
 		out = append(out, r.Copy())
 	}
+}
+
+// castValue converts a stored value to a column's new type: through a
+// cast CREATE CAST made when one applies (its function runs as an
+// expression on the session), else the built-in conversion.
+func castValue(h Host, ctx *sql.Context, v any, from, to *types.Type, explicit bool) (any, error) {
+	env := h.Env()
+	_, user := types.LookupUserCast(env, from, to)
+	if _, elems := types.LookupUserArrayCast(env, from, to); user || elems {
+		cc := types.CastAssignment
+		if explicit {
+			cc = types.CastExplicit
+		}
+		e, err := expr.Coerce(env, expr.NewLiteral(from, v), to, cc)
+		if err != nil {
+			return nil, err
+		}
+		return e.Eval(ctx, nil)
+	}
+	return types.Cast(v, from, to, explicit, env)
 }

@@ -152,6 +152,15 @@ func Comment(h Host, c *translate.Comment) error {
 			return pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", c.Name.Name)
 		}
 		key.Schema, key.Name = c.Name.Schema, c.Name.Name
+	case catalog.ObjCast:
+		k, err := findCast(h, c.CastSource, c.CastTarget) // cast.go
+		if err != nil {
+			return err
+		}
+		if err := checkCastOwner(h, c.CastSource, c.CastTarget); err != nil {
+			return err
+		}
+		key = k.CommentKey()
 	}
 	h.SetCatalog(cat.SetComment(key, c.Text))
 	return nil

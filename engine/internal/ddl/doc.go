@@ -4,7 +4,9 @@
 // SEQUENCE and the sequence functions, CREATE VIEW, ALTER ... RENAME of
 // views and sequences, COMMENT ON, CREATE / ALTER / DROP EXTENSION (the
 // extension script run through ExtensionHost, members tracked, 38.17
-// "Packaging Related Objects into an Extension"), CREATE OPERATOR, DROP of those objects
+// "Packaging Related Objects into an Extension"), CREATE OPERATOR, CREATE
+// / DROP CAST (cast.go; conversions apply them through types.Env.Casts),
+// DROP of those objects
 // with CASCADE) and table DDL that GMS has no form for (expression and
 // partial indexes, DROP TABLE / TRUNCATE ... CASCADE, constraint and
 // index renames, ALTER COLUMN TYPE with PostgreSQL casts, CREATE TABLE AS,

@@ -254,6 +254,11 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 			return err
 		}
 	}
+	next, err := dropTypeCasts(h, h.Catalog(), d.Type, q.Name, c.Cascade) // cast.go
+	if err != nil {
+		return err
+	}
+	h.SetCatalog(next)
 	// CASCADE drops the columns of the type, as PostgreSQL does
 	ctx := h.SQLContext()
 	for _, u := range users {

@@ -302,6 +302,9 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 		case "operator":
 			h.SetCatalog(h.Catalog().DropOperator(m.OID))
 			continue
+		case "cast":
+			h.SetCatalog(h.Catalog().DropCast(m.OID))
+			continue
 		case "function":
 			f, ok := h.Catalog().FunctionByOID(m.OID)
 			if !ok {

@@ -191,6 +191,9 @@ func binaryCoercible(cat *catalog.Catalog, src *types.Type, target uint32) bool 
 	if pgcatalog.BuiltinBinaryImplicitCast(src.OID, target) {
 		return true
 	}
+	if k, ok := cat.Cast(src.OID, target); ok {
+		return k.Method == 'b' && k.Context == 'i'
+	}
 	for _, ie := range cat.Extensions() {
 		e, ok := extensions.Lookup(ie.Name)
 		if !ok {

@@ -45,7 +45,7 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 	if lt.Base().Kind == types.KindRecord && rt.Base().Kind == types.KindRecord {
 		return newRecordCompare(op, l, r, lt, rt)
 	}
-	impl, lt2, rt2, err := resolveOperator(op, lt, rt)
+	impl, lt2, rt2, err := resolveOperator(env, op, lt, rt)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func errArgType(ctxName, want string, got *types.Type) *pgerror.Error {
 }
 
 // resolveOperator picks an implementation and the operand types to coerce to.
-func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types.Type, error) {
+func resolveOperator(env *types.Env, op string, lt, rt *types.Type) (OpImpl, *types.Type, *types.Type, error) {
 	lb, rb := lt.Base(), rt.Base()
 	cands := operators[op]
 	lb, rb = asTextIfNoOperator(cands, lb, true), asTextIfNoOperator(cands, rb, false)
@@ -247,7 +247,7 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 			// text does not cast to: they match only exactly or for unknowns
 			continue
 		}
-		if types.CastAllowed(lb, c.Left, types.CastImplicit) && types.CastAllowed(rb, c.Right, types.CastImplicit) {
+		if types.CastAllowedIn(env, lb, c.Left, types.CastImplicit) && types.CastAllowedIn(env, rb, c.Right, types.CastImplicit) {
 			return c, c.Left, c.Right, nil
 		}
 	}

@@ -58,11 +58,20 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 		}
 		return e, nil
 	}
-	if !types.CastAllowed(from, to, cc) {
-		if cc == types.CastExplicit {
-			return nil, types.CannotCast(from, to)
+	if uc, ok := types.LookupUserCast(env, from, to); ok {
+		if uc.Context > cc {
+			return nil, cannotCoerce(from, to, cc)
 		}
-		return nil, pgerror.New(pgerror.DatatypeMismatch, "cannot coerce type %s to %s", from.FormatType(), to.FormatType())
+		return &UserCast{base: base{to}, Child: e, From: from, Cast: uc, Explicit: cc == types.CastExplicit}, nil
+	}
+	if uc, ok := types.LookupUserArrayCast(env, from, to); ok {
+		if uc.Context > cc {
+			return nil, cannotCoerce(from, to, cc)
+		}
+		return &UserCast{base: base{to}, Child: e, From: from, Cast: uc, Explicit: cc == types.CastExplicit, Elements: true}, nil
+	}
+	if !types.CastAllowed(from, to, cc) {
+		return nil, cannotCoerce(from, to, cc)
 	}
 	c := &Cast{base: base{to}, Child: e, From: from, Explicit: cc == types.CastExplicit}
 	if lit, ok := e.(*Literal); ok {
@@ -112,4 +121,12 @@ func foldEnv(env *types.Env) *types.Env {
 		return env
 	}
 	return EnvOf(nil)
+}
+
+// cannotCoerce is the error for a conversion context cc does not allow.
+func cannotCoerce(from, to *types.Type, cc types.CastContext) error {
+	if cc == types.CastExplicit {
+		return types.CannotCast(from, to)
+	}
+	return pgerror.New(pgerror.DatatypeMismatch, "cannot coerce type %s to %s", from.FormatType(), to.FormatType())
 }

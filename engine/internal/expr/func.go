@@ -145,7 +145,7 @@ func resolveFuncCall(env *types.Env, name string, args []sql.Expression, cands [
 				switch {
 				case w == nil || matches(w, a):
 				case a.Kind == types.KindUnknown && pass >= 1:
-				case pass == 2 && types.CastAllowed(a, w, types.CastImplicit):
+				case pass == 2 && types.CastAllowedIn(env, a, w, types.CastImplicit):
 				default:
 					good = false
 				}

@@ -50,7 +50,7 @@ func TestDatetimeOperators(t *testing.T) {
 	env := &types.Env{Loc: time.UTC}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			impl, lt, rt, err := resolveOperator(tc.op, tc.l, tc.r)
+			impl, lt, rt, err := resolveOperator(nil, tc.op, tc.l, tc.r)
 			if err != nil {
 				t.Fatal(err)
 			}

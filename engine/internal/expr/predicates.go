@@ -147,7 +147,7 @@ func NewAnyArray(env *types.Env, op string, x, arr sql.Expression, all bool) (sq
 		return nil, pgerror.New(pgerror.WrongObjectType, "op ANY/ALL (array) requires array on right side")
 	}
 	elem := at.Base().Elem
-	impl, lt, rt, err := resolveOperator(op, TypeOf(x), elem)
+	impl, lt, rt, err := resolveOperator(env, op, TypeOf(x), elem)
 	if err != nil {
 		return nil, err
 	}

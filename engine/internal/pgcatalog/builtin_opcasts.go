@@ -1,6 +1,9 @@
 package pgcatalog
 
-import "github.com/tinybase/tinybase/engine/internal/types"
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
 
 //go:generate go run ./internal/genopcasts -o builtin_opcasts_gen.go -opfamilies builtin_opfamilies_gen.go
 
@@ -57,7 +60,11 @@ var pgCast = &def{
 			}
 			out = append(out, []any{c.oid, c.source, c.target, c.fn, string(rune(c.context)), string(rune(c.method))})
 		}
-		return append(out, extCastRows(s)...), nil // pg_am_ext.go
+		out = append(out, extCastRows(s)...) // pg_am_ext.go
+		for _, c := range s.Catalog.Casts() {
+			out = append(out, []any{c.OID, c.Source, c.Target, c.Func, string(rune(c.Context)), string(rune(c.Method))})
+		}
+		return out, nil
 	},
 }
 
@@ -102,4 +109,32 @@ func BuiltinBinaryImplicitCast(source, target uint32) bool {
 		}
 	}
 	return false
+}
+
+// BuiltinCastExists reports whether PostgreSQL's pg_cast has a row from
+// source to target (CREATE CAST of it is "already exists").
+func BuiltinCastExists(source, target uint32) bool {
+	for _, c := range builtinCasts {
+		if c.source == source && c.target == target {
+			return true
+		}
+	}
+	return false
+}
+
+// userCastDepends are pg_depend's rows of the user casts: on their types
+// (PostgreSQL's own are pinned, so not recorded) and their function.
+func userCastDepends(s *State) [][]any {
+	var out [][]any
+	for _, c := range s.Catalog.Casts() {
+		for _, t := range []uint32{c.Source, c.Target} {
+			if t >= catalog.FirstOID {
+				out = append(out, []any{uint32(pgCastOID), c.OID, int32(0), uint32(pgTypeOID), t, int32(0), "n"})
+			}
+		}
+		if c.Func != 0 {
+			out = append(out, []any{uint32(pgCastOID), c.OID, int32(0), uint32(pgProcOID), c.Func, int32(0), "n"})
+		}
+	}
+	return out
 }

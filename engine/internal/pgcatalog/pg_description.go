@@ -1,6 +1,8 @@
 package pgcatalog
 
 import (
+	"strconv"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -50,6 +52,8 @@ var pgDescription = &def{
 				if oid == 0 {
 					continue
 				}
+			case catalog.ObjCast:
+				oid, class = parseOID(k.Name), pgCastOID
 			default:
 				var ok bool
 				if oid, class, ok = tsCommentObject(s, k); !ok { // pg_ts.go
@@ -67,7 +71,7 @@ var pgDescription = &def{
 // "pg_constraint").
 func (s *State) TableObjectDescription(oid uint32, catalogName string) (string, bool, error) {
 	class := map[string]uint32{"pg_policy": pgPolicyOID, "pg_trigger": pgTriggerOID, "pg_constraint": pgConstraintOID,
-		"pg_ts_config": 3602, "pg_ts_dict": 3600, "pg_ts_template": 3764}[catalogName]
+		"pg_ts_config": 3602, "pg_ts_dict": 3600, "pg_ts_template": 3764, "pg_cast": pgCastOID}[catalogName]
 	rows, err := pgDescription.rows(s)
 	if err != nil {
 		return "", false, err
@@ -78,4 +82,10 @@ func (s *State) TableObjectDescription(oid uint32, catalogName string) (string, 
 		}
 	}
 	return "", false, nil
+}
+
+// parseOID reads an OID kept as decimal text (a cast's comment key).
+func parseOID(s string) uint32 {
+	n, _ := strconv.ParseUint(s, 10, 32)
+	return uint32(n)
 }

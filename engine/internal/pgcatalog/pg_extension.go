@@ -103,6 +103,8 @@ func extensionDepends(s *State) [][]any {
 				class, oid = pgProcOID, m.OID
 			case "operator":
 				class, oid = pgOperatorOID, m.OID
+			case "cast":
+				class, oid = pgCastOID, m.OID
 			case "table", "view", "sequence":
 				class, oid = pgClassOID, s.RelOID(m.Schema, m.Name) // a view or sequence has its own OID
 			case "schema":

@@ -243,6 +243,7 @@ var pgDepend = &def{
 			return nil, err
 		}
 		out = append(out, indexLinkDepends(links)...)
+		out = append(out, userCastDepends(s)...)        // builtin_opcasts.go
 		return append(out, extensionDepends(s)...), nil // pg_extension.go
 	},
 }

@@ -54,8 +54,9 @@ func perrMessage(err error) string {
 }
 
 func rewriteField(src, rec, field string) string {
-	// only at the start of a statement: "r.f = 1" in a condition is a comparison
-	target := regexp.MustCompile(`(?i)((?:;|\bthen|\belse|\bloop|\bbegin|\bexception|>>)\s*)` + regexp.QuoteMeta(rec) + `\.` + regexp.QuoteMeta(field) + `(\s*:?=)`)
+	// only at the start of a statement: "r.f = 1" in a condition is a
+	// comparison; comments may come between the two
+	target := regexp.MustCompile(`(?is)((?:;|\bthen|\belse|\bloop|\bbegin|\bexception|>>)(?:\s|--[^\n]*\n|/\*.*?\*/)*)` + regexp.QuoteMeta(rec) + `\.` + regexp.QuoteMeta(field) + `(\s*:?=)`)
 	rec, field = strings.ToLower(rec), strings.ToLower(field)
 	marker := fmt.Sprintf("%s%d_%s_%s", fieldMarker, len(rec), rec, field)
 	body := strings.Index(src, " AS ")

@@ -262,6 +262,18 @@ func dropDependents(s Host, cat *catalog.Catalog, f *catalog.Function, cascade b
 			cat = cat.DropFunction(g.OID)
 		}
 	}
+	for _, k := range cat.Casts() {
+		if k.Func != f.OID {
+			continue
+		}
+		if !cascade {
+			return nil, pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because other objects depend on it", f.Signature()).
+				WithDetail("%s depends on function %s", cat.CastDescription(k), f.Signature()).
+				WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+		}
+		notice(s, "drop cascades to "+cat.CastDescription(k))
+		cat = cat.DropCast(k.OID)
+	}
 	if dep, err := s.RoutineUsedByTables(f); err != nil || dep != "" {
 		if err != nil {
 			return nil, err

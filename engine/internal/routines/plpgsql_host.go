@@ -683,10 +683,16 @@ func (h *plHost) Cast(v any, from, to *types.Type) (any, error) {
 	if from.OID == to.OID && from.Mod == to.Mod && from.Domain == nil && to.Domain == nil {
 		return v, nil
 	}
-	if types.CastAllowed(from, to, types.CastAssignment) {
-		return types.Cast(v, from, to, false, h.s.TypesEnv())
-	}
 	env := h.s.TypesEnv()
+	if _, ok := types.LookupUserCast(env, from, to); ok && h.gctx != nil {
+		// a cast CREATE CAST made runs as an expression (its function)
+		if e, err := expr.Coerce(env, expr.NewLiteral(from, v), to, types.CastAssignment); err == nil {
+			return e.Eval(h.gctx, nil)
+		}
+	}
+	if types.CastAllowed(from, to, types.CastAssignment) {
+		return types.Cast(v, from, to, false, env)
+	}
 	return types.Input(to, types.Output(from, v, env), env)
 }
 

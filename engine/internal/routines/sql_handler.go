@@ -110,7 +110,7 @@ func (h *sqlHandler) Validate(ctx context.Context, v routine.Validator, fn *cata
 		}
 		last = cols
 	}
-	return withSQLFunctionContext(fn, checkSQLResult(fn, stmts, last))
+	return withSQLFunctionContext(fn, checkSQLResult(v.Catalog(), fn, stmts, last))
 }
 
 // withSQLFunctionContext names the function in CONTEXT of an error its
@@ -126,7 +126,7 @@ func withSQLFunctionContext(fn *catalog.Function, err error) error {
 
 // checkSQLResult is check_sql_fn_retval: a routine returning a value
 // must end in a statement returning rows of a compatible type.
-func checkSQLResult(fn *catalog.Function, stmts []string, last []routine.Column) error {
+func checkSQLResult(cat *catalog.Catalog, fn *catalog.Function, stmts []string, last []routine.Column) error {
 	if fn.Result == nil || fn.Result.Kind == types.KindVoid {
 		return nil
 	}
@@ -139,12 +139,12 @@ func checkSQLResult(fn *catalog.Function, stmts []string, last []routine.Column)
 		return mismatch("Function's final statement must be SELECT or INSERT/UPDATE/DELETE RETURNING.")
 	}
 	if fn.Result.Kind == types.KindRecord {
-		return checkRowResult(fn, last, mismatch)
+		return checkRowResult(cat, fn, last, mismatch)
 	}
 	if len(last) != 1 {
 		return mismatch("Final statement must return exactly one column.")
 	}
-	if got := last[0].Type; !assignable(got, fn.Result) {
+	if got := last[0].Type; !assignable(cat, got, fn.Result) {
 		return mismatch("Actual return type is %s.", got.WithMod(-1).FormatType())
 	}
 	return nil
@@ -154,7 +154,7 @@ func checkSQLResult(fn *catalog.Function, stmts []string, last []routine.Column)
 // parameters' types, or a composite type's columns. One column that is a
 // row itself is the result whole; otherwise the columns, in order, must
 // assign to the row's. A plain record (no OUT parameters) takes any row.
-func checkRowResult(fn *catalog.Function, last []routine.Column, mismatch func(string, ...any) error) error {
+func checkRowResult(cat *catalog.Catalog, fn *catalog.Function, last []routine.Column, mismatch func(string, ...any) error) error {
 	var want []*types.Type
 	if out := fn.OutputArgs(); len(out) > 0 {
 		for _, a := range out {
@@ -176,7 +176,7 @@ func checkRowResult(fn *catalog.Function, last []routine.Column, mismatch func(s
 		if i >= len(want) {
 			return mismatch("Final statement returns too many columns.")
 		}
-		if want[i] != nil && !assignable(c.Type, want[i]) {
+		if want[i] != nil && !assignable(cat, c.Type, want[i]) {
 			return mismatch("Final statement returns %s instead of %s at column %d.",
 				c.Type.WithMod(-1).FormatType(), want[i].WithMod(-1).FormatType(), i+1)
 		}
@@ -188,10 +188,16 @@ func checkRowResult(fn *catalog.Function, last []routine.Column, mismatch func(s
 }
 
 // assignable reports a value of type got that stores into want: the
-// same type, an untyped literal, or an assignment cast.
-func assignable(got, want *types.Type) bool {
-	return got == nil || got.OID == want.OID || got.Kind == types.KindUnknown || want.Kind == types.KindPoly ||
-		types.CastAllowed(got, want, types.CastAssignment)
+// same type, an untyped literal, or an assignment cast (CREATE CAST's
+// decides alone for its pair).
+func assignable(cat *catalog.Catalog, got, want *types.Type) bool {
+	if got == nil || got.OID == want.OID || got.Kind == types.KindUnknown || want.Kind == types.KindPoly {
+		return true
+	}
+	if k, ok := cat.Cast(got.Base().OID, want.Base().OID); ok && got.Base().OID != want.Base().OID {
+		return k.Context != 'e'
+	}
+	return types.CastAllowed(got, want, types.CastAssignment)
 }
 
 func (h *sqlHandler) body(fn *catalog.Function, c routine.Caller, ctx context.Context) (*sqlBody, error) {

@@ -85,6 +85,7 @@ func commandTable() []command {
 		onDDL(ddl.CreateOperator),
 		onDDL(ddl.OpClass),         // opclass.go: CREATE / ALTER / DROP OPERATOR CLASS and FAMILY
 		onDDL(ddl.Statistics),      // statistics.go: CREATE / ALTER / DROP STATISTICS
+		onDDL(ddl.Cast),            // cast.go: CREATE / DROP CAST
 		onDDL(ddl.TextSearch),      // text_search.go: CREATE / ALTER / DROP TEXT SEARCH ...
 		onDDL(ddl.SetTableOptions), // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
 		onDDL(ddl.Publication),     // CREATE / ALTER / DROP PUBLICATION

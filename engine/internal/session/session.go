@@ -197,7 +197,7 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 	if err := s.gms.BaseSession.SetSessionVariable(sql.NewContext(context.Background(), sql.WithSession(s.gms.BaseSession)), sql.DisableMergeJoin, int8(1)); err != nil {
 		return nil, err
 	}
-	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}, Notice: s.Notice}
+	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}, Notice: s.Notice, Casts: sessionCasts{s}} // user_casts.go
 	if err := s.applyRequest(opts.Role, opts.Claims); err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func (t *Translator) userAggResolver(aggs []*catalog.Function, builtin bool) exp
 			}
 			var match []*catalog.Function
 			for _, f := range aggs {
-				if len(f.InputArgs()) == len(ats) && argsMatch(f, slot, ats, pass, false, false) {
+				if len(f.InputArgs()) == len(ats) && argsMatch(t.Env, f, slot, ats, pass, false, false) {
 					match = append(match, f)
 				}
 			}

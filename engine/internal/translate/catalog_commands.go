@@ -131,6 +131,8 @@ type Comment struct {
 	Text   *string // nil: IS NULL
 	// Routine is the signature of COMMENT ON FUNCTION name(args).
 	Routine *RoutineRef
+	// CastSource and CastTarget are COMMENT ON CAST's types.
+	CastSource, CastTarget *types.Type
 }
 
 func (*CreateSequence) command() {}

@@ -410,6 +410,10 @@ func (t *Translator) comment(s *pg.CommentStmt) Result {
 		cmd.Name = listQName(s.Object.GetObjectWithArgs().Objname)
 		ref := t.routineRef(s.Object.GetObjectWithArgs())
 		cmd.Routine = &ref
+	case pg.ObjectType_OBJECT_CAST:
+		items := s.Object.GetList().GetItems()
+		cmd.Kind = catalog.ObjCast
+		cmd.CastSource, cmd.CastTarget = t.castType(items[0].GetTypeName()), t.castType(items[1].GetTypeName())
 	default:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "COMMENT ON %s is not supported yet", s.Objtype))
 	}

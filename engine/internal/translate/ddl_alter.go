@@ -531,7 +531,7 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo, drops
 	c := t.column(ti, cmd.Name)
 	def := cmd.Def.GetColumnDef()
 	typ := t.columnTypeName(c.Name, def.TypeName)
-	if c.Default && !dropsDefault && !types.CastAllowed(c.Type, typ, types.CastAssignment) && !t.defaultConverts(c, typ) {
+	if c.Default && !dropsDefault && !types.CastAllowedIn(t.Env, c.Type, typ, types.CastAssignment) && !t.defaultConverts(c, typ) {
 		// the default, of the old type, is converted as an assignment
 		// whatever USING says (ATExecAlterColumnType)
 		fail(pgerror.New(pgerror.DatatypeMismatch, "default for column %q cannot be cast automatically to type %s", c.Name, typ.FormatType()))
@@ -544,10 +544,10 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo, drops
 		return Retype{Column: c.Name, Type: typ, Explicit: true, Using: using}
 	}
 	if def.RawDefault != nil {
-		if !types.CastAllowed(c.Type, typ, types.CastExplicit) {
+		if !types.CastAllowedIn(t.Env, c.Type, typ, types.CastExplicit) {
 			fail(types.CannotCast(c.Type, typ))
 		}
-	} else if !types.CastAllowed(c.Type, typ, types.CastAssignment) {
+	} else if !types.CastAllowedIn(t.Env, c.Type, typ, types.CastAssignment) {
 		e := pgerror.New(pgerror.DatatypeMismatch, "column %q cannot be cast automatically to type %s", c.Name, typ.FormatType())
 		e.Hint = "You might need to specify \"USING " + c.Name + "::" + typ.FormatType() + "\"."
 		fail(e)
@@ -582,7 +582,7 @@ func (t *Translator) defaultConverts(c ColumnInfo, typ *types.Type) (ok bool) {
 		}
 	}()
 	dt := t.typeName(tc.TypeName)
-	return dt != nil && dt.OID != c.Type.OID && types.CastAllowed(dt, typ, types.CastAssignment)
+	return dt != nil && dt.OID != c.Type.OID && types.CastAllowedIn(t.Env, dt, typ, types.CastAssignment)
 }
 
 // isCastOfColumn reports whether n is col or col::type: one cast at most,

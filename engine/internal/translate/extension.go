@@ -221,6 +221,21 @@ func (t *Translator) userOperator(schema, op string, c []sql.Expression) (sql.Ex
 			}
 		}
 	}
+	// then operators the operands reach through implicit casts CREATE
+	// CAST made (PostgreSQL's candidates by implicit coercion)
+	viaCast := func(o *catalog.Operator) bool {
+		if o.Left == nil || o.Right == nil || lt == nil || rt == nil {
+			return false
+		}
+		fits := func(want, got *types.Type) bool {
+			if sameOrUnknown(want, got) {
+				return true
+			}
+			uc, ok := types.LookupUserCast(t.Env, got, want)
+			return ok && uc.Context == types.CastImplicit
+		}
+		return fits(o.Left, lt) && fits(o.Right, rt)
+	}
 	for _, sc := range operatorSchemas(r, schema) {
 		for _, o := range ordered {
 			if o.Schema != sc || !operatorMatches(o, lt, rt) {
@@ -242,6 +257,18 @@ func (t *Translator) userOperator(schema, op string, c []sql.Expression) (sql.Ex
 				return nil, false
 			}
 			return e, true
+		}
+	}
+	for _, sc := range operatorSchemas(r, schema) {
+		for _, o := range ops {
+			if o.Schema != sc || !viaCast(o) {
+				continue
+			}
+			if fn, ok := cat.FunctionByOID(o.Proc); ok {
+				if e, err := t.bindCall(fn, []int{0, 1}, c, nil, nil, false); err == nil {
+					return e, true
+				}
+			}
 		}
 	}
 	return nil, false

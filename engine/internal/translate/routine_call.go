@@ -271,7 +271,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 		for pass := 0; pass < 3; pass++ {
 			var match []shaped
 			for _, s := range fits {
-				if argsMatch(s.fn, s.slot, ats, pass, s.spread, full) {
+				if argsMatch(t.Env, s.fn, s.slot, ats, pass, s.spread, full) {
 					match = append(match, s)
 				}
 			}
@@ -372,7 +372,7 @@ func callShape(fn *catalog.Function, args []callArg, full bool) ([]int, bool) {
 
 // argsMatch tests argument types against fn's parameters: pass 0 exact,
 // pass 1 also unknown literals, pass 2 also implicit casts.
-func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, spread, full bool) bool {
+func argsMatch(env *types.Env, fn *catalog.Function, slot []int, ats []*types.Type, pass int, spread, full bool) bool {
 	want := declaredAt(fn, slot, spread, full)
 	poly := false
 	for i, at := range ats {
@@ -393,7 +393,7 @@ func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, sp
 			// a record parameter takes any row value (hstore(record),
 			// realtime.broadcast_changes)
 		case a.Kind == types.KindUnknown && pass >= 1:
-		case pass == 2 && types.CastAllowed(a, w, types.CastImplicit):
+		case pass == 2 && types.CastAllowedIn(env, a, w, types.CastImplicit):
 		default:
 			return false
 		}

@@ -160,6 +160,9 @@ func (t *Translator) columnRef(c *pg.ColumnRef) sqlparser.Expr {
 		return t.scalar(v)
 	}
 	t.checkHiddenTable(parts, c.Location)
+	if e := t.aliasFunctionNotation(parts, c.Location); e != nil { // wholerow.go
+		return e
+	}
 	switch len(parts) {
 	case 1:
 		return &sqlparser.ColName{Name: sqlparser.NewColIdent(parts[0])}

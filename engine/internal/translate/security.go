@@ -427,10 +427,22 @@ func (t *Translator) alterTableSecurity(at *pg.AlterTableStmt) (Result, bool) {
 		case pg.AlterTableType_AT_ChangeOwner:
 			cmd.Owner = roleSpec(ac.Newowner)
 		case pg.AlterTableType_AT_SetRelOptions, pg.AlterTableType_AT_ResetRelOptions:
+			reset := ac.Subtype == pg.AlterTableType_AT_ResetRelOptions
+			view := (at.Objtype == pg.ObjectType_OBJECT_VIEW || at.Objtype == pg.ObjectType_OBJECT_TABLE) && t.findView(at.Relation) != nil
+			if view {
+				// a view's options, checked as CREATE VIEW's
+				checkViewOptionList(ac.Def.GetList().GetItems(), reset)
+			}
 			for _, o := range ac.Def.GetList().GetItems() {
 				d := o.GetDefElem()
 				if d == nil {
 					return Result{}, false
+				}
+				if !view && at.Objtype == pg.ObjectType_OBJECT_VIEW && at.MissingOk && t.lookup(at.Relation, true) == nil {
+					continue // ALTER VIEW IF EXISTS of no relation: only the notice
+				}
+				if view && (d.Defnamespace == "toast" || reset && d.Defname != "security_invoker" && d.Defname != "security_barrier" && d.Defname != "check_option") {
+					continue // a view keeps no toast.* option; RESET of an unknown one does nothing
 				}
 				v := "true"
 				if ac.Subtype == pg.AlterTableType_AT_ResetRelOptions {
@@ -774,9 +786,22 @@ func viewCheckOption(s *pg.ViewStmt) string {
 // check_option (local or cascaded), security_barrier and
 // security_invoker (booleans) and nothing else (22023) but toast.*.
 func checkViewOptions(s *pg.ViewStmt) {
-	for _, o := range s.Options {
+	checkViewOptionList(s.Options, false)
+}
+
+// checkViewOptionList checks the options of a view's WITH (...), or of
+// ALTER VIEW / ALTER TABLE on a view's SET (...) or, with reset, RESET
+// (...), whose names PostgreSQL takes unchecked but not with values.
+func checkViewOptionList(opts []*pg.Node, reset bool) {
+	for _, o := range opts {
 		d := o.GetDefElem()
 		if d == nil {
+			continue
+		}
+		if reset {
+			if d.Arg != nil {
+				fail(pgerror.New(pgerror.SyntaxError, "RESET must not include values for parameters"))
+			}
 			continue
 		}
 		v := "true"

@@ -170,6 +170,9 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	if res, ok := t.statisticsStatement(n); ok { // statistics.go
 		return res, nil
 	}
+	if res, ok := t.castStatement(n); ok { // cast_ddl.go
+		return res, nil
+	}
 	if res, ok := t.textSearchStatement(n); ok { // tsearch_ddl.go
 		return res, nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // rowSource describes a FROM item whose output columns the translator can
@@ -454,8 +455,43 @@ func (t *Translator) wholeRow(n *pg.Node) sqlparser.Expr {
 // fieldSelect is (value).name on a composite value.
 func (t *Translator) fieldSelect(rec sqlparser.Expr, name string) sqlparser.Expr {
 	return t.inject("field "+name, -1, []sqlparser.Expr{rec}, func(c []sql.Expression) (sql.Expression, error) {
-		return expr.SelectField(c[0], name)
+		e, err := expr.SelectField(c[0], name)
+		if err != nil {
+			if pe, ok := pgerror.As(err); ok && (pe.Code == pgerror.WrongObjectType || pe.Code == pgerror.UndefinedColumn) {
+				if call, ok := t.columnNotationCall(name, c[0]); ok {
+					return call, nil
+				}
+			}
+		}
+		return e, err
 	})
+}
+
+// columnNotationCall is value.name as a call name(value): PostgreSQL's
+// ParseFuncOrColumn takes attribute notation for a function of one
+// argument when no field of that name is there (data.length of a bytea
+// is length(data)); ok is false when no such function takes the value.
+func (t *Translator) columnNotationCall(name string, arg sql.Expression) (sql.Expression, bool) {
+	if _, isRow := arg.(*expr.RowCtor); isRow && expr.TypeOf(arg).OID == types.Record.OID {
+		return nil, false // an anonymous row: PostgreSQL's "could not identify column"
+	}
+	ats := []*types.Type{expr.TypeOf(arg)}
+	var one []*catalog.Function
+	for _, f := range t.userCandidates([]string{name}) {
+		if f.Kind == catalog.KindFunction && len(f.InputArgs()) == 1 && !f.ReturnsSet {
+			one = append(one, f)
+		}
+	}
+	for pass := 0; pass < 3; pass++ {
+		for _, f := range one {
+			if argsMatch(t.Env, f, []int{0}, ats, pass, false, false) {
+				e, err := t.bindCall(f, []int{0}, []sql.Expression{arg}, nil, nil, false)
+				return e, err == nil
+			}
+		}
+	}
+	e, err := expr.NewFuncCall(t.Env, name, []sql.Expression{arg})
+	return e, err == nil
 }
 
 // compositeTypeName is the composite type tn names, or nil when it names
@@ -511,4 +547,56 @@ func (t *Translator) populateAsToRecord(name string, fc *pg.FuncCall) (newName s
 		cols = append(cols, expr.SRFColumn{Name: f.Name, Type: f.Type})
 	}
 	return strings.Replace(name, "populate", "to", 1), cols, fc.Args[1], true
+}
+
+// aliasFunctionNotation is alias.name for a FROM item without a column
+// of that name but a function of that name: PostgreSQL's
+// ParseFuncOrColumn makes it name(alias), the item's whole row (for a
+// function returning a scalar, its value: to_bytea(v) b ... b.length).
+// nil when parts is anything else.
+func (t *Translator) aliasFunctionNotation(parts []string, loc int32) sqlparser.Expr {
+	if len(parts) != 2 || parts[1] == "*" {
+		return nil
+	}
+	src, ok := t.rowRef(parts[0])
+	if !ok {
+		// a function returning a base type names its one column for
+		// the alias, which rowRef then takes for a column
+		src, ok = t.scalarRowSource(parts[0])
+	}
+	if !ok || len(src.cols) == 0 {
+		return nil
+	}
+	for _, c := range src.cols {
+		if DisplayName(c) == parts[1] {
+			return nil
+		}
+	}
+	// a table's row takes only a user function: the translator's view of
+	// a relation's columns is not the planner's (system columns, a
+	// catalog shadowed on the search path), and a built-in taking a
+	// whole row is rare
+	if len(t.userCandidates([]string{parts[1]})) == 0 && (!src.scalar || !expr.Builtins().Has(parts[1])) {
+		return nil
+	}
+	if src.scalar {
+		return t.fieldSelect(&sqlparser.ColName{Name: sqlparser.NewColIdent(src.cols[0]), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(parts[0])}}, parts[1])
+	}
+	row := t.wholeRow(&pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{
+		Fields: []*pg.Node{{Node: &pg.Node_String_{String_: &pg.String{Sval: parts[0]}}}}, Location: loc}}})
+	if row == nil {
+		return nil
+	}
+	return t.fieldSelect(row, parts[1])
+}
+
+// scalarRowSource is the FROM item alias names when it is a function
+// returning a base type.
+func (t *Translator) scalarRowSource(alias string) (*rowSource, bool) {
+	for q := &t.q; q != nil; q = q.parent {
+		if src, ok := q.rowCols[alias]; ok && !q.hiddenRows[alias] {
+			return src, src.scalar
+		}
+	}
+	return nil, false
 }

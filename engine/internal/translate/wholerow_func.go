@@ -51,6 +51,11 @@ func (t *Translator) funcRowSource(rf *pg.RangeFunction) *rowSource {
 				}
 			}
 		}
+		if r := f.Result; src == nil && r != nil && r.Base().Kind != types.KindRecord && r.Kind != types.KindVoid && rf.Alias != nil {
+			// a function returning a base type: one column named for
+			// the alias, whose value is the whole row
+			src = &rowSource{cols: []string{rf.Alias.Aliasname}, scalar: true}
+		}
 		if src == nil {
 			return nil
 		}

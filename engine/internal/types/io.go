@@ -36,6 +36,9 @@ type Env struct {
 	// input until it commits (55P04, enum.c's check_safe_enum_use). The
 	// session clears it when the transaction ends.
 	NewEnumLabels map[uint32]map[string]bool
+	// Casts, when set, are the casts CREATE CAST made in the session's
+	// catalog (cast_user.go).
+	Casts UserCasts
 }
 
 // NoteNewEnumLabel records that ALTER TYPE ... ADD VALUE added label to

@@ -96,3 +96,9 @@ create view active_authors as
   where exists (select 1 from posts p where p.author = pr.id) and not exists (select 1 from comments c where c.author = pr.id);
 create view my_posts with (security_invoker = on) as select id, title from posts where author = auth.uid();
 grant select on my_posts to authenticated;
+create schema billing;
+create type billing.cents as (v bigint);
+create function billing.cents_total(c billing.cents) returns bigint language sql immutable as $$ select c.v $$;
+create cast (billing.cents as bigint) with function billing.cents_total(billing.cents) as assignment;
+create cast (text as status) with inout as implicit;
+comment on cast (text as status) is 'labels are statuses';

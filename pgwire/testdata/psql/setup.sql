@@ -26,3 +26,5 @@ create view child_ranks as
 comment on view child_ranks is 'children ranked per parent';
 create function greet(who text default 'world', times int default 1) returns text language sql stable as $$ select repeat('hi ' || who, times) $$;
 create index parent_lower on parent (lower(name), (id + 1), lower(name)) where m is not null;
+create cast (text as mood) with inout as assignment;
+comment on cast (text as mood) is 'labels are moods';

@@ -12,7 +12,9 @@ CREATE EXTENSION IF NOT EXISTS pg_stat_statements WITH SCHEMA extensions;
 -- pg_graphql is on by default in Supabase projects (schema graphql), with
 -- graphql_public.graphql as the API's entry point; `supabase db dump`
 -- writes CREATE EXTENSION IF NOT EXISTS "pg_graphql" WITH SCHEMA "graphql".
-CREATE EXTENSION IF NOT EXISTS pg_graphql WITH SCHEMA graphql;
+-- Here without WITH SCHEMA: CREATE EXTENSION creates the control file's
+-- schema, while a schema it is given by name must exist already.
+CREATE EXTENSION IF NOT EXISTS pg_graphql;
 
 -- supabase_vault is on by default too (supabase/postgres's create_vault
 -- migration; schema vault), so migrations call vault.create_secret and

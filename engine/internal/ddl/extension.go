@@ -75,6 +75,13 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 		return pgerror.New(pgerror.InvalidParameterValue, "extension %q has no installation script nor update path for version %q", c.Name, c.Version)
 	}
 	var schema string
+	if c.Schema != "" && c.Schema != "pg_catalog" && !h.StorageTxn().HasSchema(c.Schema) {
+		// a named schema must exist, even the control file's own
+		// (extension.c looks it up before anything else): a dump's
+		// `WITH SCHEMA "pgsodium"` fails where Supabase no longer
+		// pre-creates pgsodium
+		return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.Schema)
+	}
 	if e.Schema != "" {
 		if c.Schema != "" && c.Schema != e.Schema {
 			return pgerror.New(pgerror.FeatureNotSupported, "extension %q must be installed in schema %q", c.Name, e.Schema)

@@ -147,3 +147,18 @@ func TestPgsodiumPrimitives(t *testing.T) {
 		{name: "by id is the keyiduser's", sql: `set role authenticated; select pgsodium.crypto_auth('m', 1::bigint)`, code: "42501"},
 	})
 }
+
+// TestFixedSchemaNamed checks CREATE EXTENSION ... WITH SCHEMA naming the
+// control file's own schema: it must exist first (3F000), as a dump's
+// `CREATE EXTENSION "pgsodium" WITH SCHEMA "pgsodium"` fails where
+// Supabase no longer pre-creates that schema; without WITH SCHEMA the
+// schema is created.
+func TestFixedSchemaNamed(t *testing.T) {
+	s := installed(t, "pgcrypto")
+	run(t, s, []sqlCase{
+		{name: "named schema missing", sql: `create extension if not exists pgsodium with schema pgsodium`, code: "3F000", msg: `schema "pgsodium" does not exist`},
+		{name: "named schema created first", sql: `create schema pgsodium; create extension pgsodium with schema pgsodium;
+			select extnamespace::regnamespace from pg_extension where extname = 'pgsodium'`, want: "pgsodium"},
+		{name: "another schema", sql: `create schema other; create extension pg_cron with schema other`, code: "0A000", msg: `must be installed in schema "pg_catalog"`},
+	})
+}

@@ -99,3 +99,26 @@ func Exec(t testing.TB, s *engine.Session, script string) []engine.Result {
 	}
 	return res
 }
+
+// LastRows prints the last result of a script that returns rows: one
+// "a|b" line a row, NULL as <null>.
+func LastRows(res []engine.Result) string {
+	for i := len(res) - 1; i >= 0; i-- {
+		if len(res[i].Columns) == 0 {
+			continue
+		}
+		lines := make([]string, 0, len(res[i].Rows))
+		for _, row := range res[i].Rows {
+			cols := make([]string, len(row))
+			for j, v := range row {
+				cols[j] = "<null>"
+				if v != nil {
+					cols[j] = *v
+				}
+			}
+			lines = append(lines, strings.Join(cols, "|"))
+		}
+		return strings.Join(lines, "\n")
+	}
+	return ""
+}

@@ -9,29 +9,6 @@ import (
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
-// lastRows prints the last result with columns as "a|b" lines.
-func lastRows(res []engine.Result) string {
-	for i := len(res) - 1; i >= 0; i-- {
-		if len(res[i].Columns) == 0 {
-			continue
-		}
-		var lines []string
-		for _, row := range res[i].Rows {
-			var cols []string
-			for _, v := range row {
-				if v == nil {
-					cols = append(cols, "<null>")
-				} else {
-					cols = append(cols, *v)
-				}
-			}
-			lines = append(lines, strings.Join(cols, "|"))
-		}
-		return strings.Join(lines, "\n")
-	}
-	return ""
-}
-
 const castSetup = `create type mood as enum ('sad', 'ok');
 create function mood_len(m mood) returns int language sql as $$ select length(m::text) $$;
 create cast (mood as int) with function mood_len(mood) as assignment;
@@ -64,10 +41,10 @@ func TestCastDurable(t *testing.T) {
 	}
 	defer e2.Close()
 	s2 := enginetest.Connect(t, e2, engine.SessionOptions{})
-	if got := lastRows(enginetest.Exec(t, s2, castCheck)); got != "2|labels" {
+	if got := enginetest.LastRows(enginetest.Exec(t, s2, castCheck)); got != "2|labels" {
 		t.Errorf("after reopening: %q", got)
 	}
-	if got := lastRows(enginetest.Exec(t, s2, `select length('lo'::lvl)`)); got != "2" {
+	if got := enginetest.LastRows(enginetest.Exec(t, s2, `select length('lo'::lvl)`)); got != "2" {
 		t.Errorf("cast from the log: %q", got)
 	}
 }
@@ -79,7 +56,7 @@ func TestCastSnapshot(t *testing.T) {
 	s1 := enginetest.Session(t, e)
 	enginetest.Exec(t, s1, `drop cast (mood as int)`)
 	s2 := enginetest.Session(t, enginetest.Migrated(t, castSetup))
-	if got := lastRows(enginetest.Exec(t, s2, castCheck)); got != "2|labels" {
+	if got := enginetest.LastRows(enginetest.Exec(t, s2, castCheck)); got != "2|labels" {
 		t.Errorf("snapshot: %q", got)
 	}
 	if _, err := s1.Exec(context.Background(), `select 'ok'::mood::int`); err == nil {
@@ -97,7 +74,7 @@ select pgtle.install_extension('moods', '1.0', 'moods', $_$
   create cast (mood as int) with function mood_len(mood) as implicit;
 $_$);
 create extension moods`)
-	if got := lastRows(enginetest.Exec(t, s, `select 'sad'::mood + 1, (select count(*) from pg_depend where classid = 'pg_cast'::regclass and deptype = 'e')`)); got != "4|1" {
+	if got := enginetest.LastRows(enginetest.Exec(t, s, `select 'sad'::mood + 1, (select count(*) from pg_depend where classid = 'pg_cast'::regclass and deptype = 'e')`)); got != "4|1" {
 		t.Errorf("installed: %q", got)
 	}
 	_, err := s.Exec(context.Background(), `drop cast (mood as int)`)
@@ -105,7 +82,7 @@ create extension moods`)
 		t.Errorf("DROP CAST of a member: %v", err)
 	}
 	enginetest.Exec(t, s, `drop extension moods`)
-	if got := lastRows(enginetest.Exec(t, s, `select count(*) from pg_cast where castsource = 'mood'::regtype`)); got != "0" {
+	if got := enginetest.LastRows(enginetest.Exec(t, s, `select count(*) from pg_cast where castsource = 'mood'::regtype`)); got != "0" {
 		t.Errorf("after DROP EXTENSION: %q casts", got)
 	}
 }
@@ -124,7 +101,7 @@ create cast (text as kit.size) with inout;
 create cast (public.mood as int) with function kit.mood_n(public.mood);
 create cast (public.mood as text) with inout;
 drop schema kit cascade`)
-	if got := lastRows(enginetest.Exec(t, s, `select castsource::regtype, casttarget::regtype from pg_cast where oid >= 16384 order by 1`)); got != "mood|text" {
+	if got := enginetest.LastRows(enginetest.Exec(t, s, `select castsource::regtype, casttarget::regtype from pg_cast where oid >= 16384 order by 1`)); got != "mood|text" {
 		t.Errorf("casts left: %q", got)
 	}
 }

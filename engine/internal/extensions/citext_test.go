@@ -46,7 +46,7 @@ func TestCitextDurable(t *testing.T) {
 create table people (email citext primary key);
 insert into people values ('Ann@X.org')`, `insert into people values ('bo@x.org')`)
 	res := enginetest.Exec(t, s2, `select email from people where email in ('ann@x.org', 'BO@X.ORG') order by email`)
-	if got, want := lastRows(res), "Ann@X.org\nbo@x.org"; got != want {
+	if got, want := enginetest.LastRows(res), "Ann@X.org\nbo@x.org"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)
 	}
 	if _, err := s2.Exec(context.Background(), `insert into people values ('ANN@x.org')`); err == nil {

@@ -34,7 +34,7 @@ func TestHstoreDurable(t *testing.T) {
 create table kv (id int primary key, h hstore);
 insert into kv values (1, 'a=>1, b=>NULL')`, `insert into kv values (2, 'c=>"x y"')`)
 	res := enginetest.Exec(t, s2, `select id, h, h -> 'a' from kv where h ? 'a' or h @> 'c=>"x y"' order by id`)
-	if got, want := lastRows(res), "1|\"a\"=>\"1\", \"b\"=>NULL|1\n2|\"c\"=>\"x y\"|<null>"; got != want {
+	if got, want := enginetest.LastRows(res), "1|\"a\"=>\"1\", \"b\"=>NULL|1\n2|\"c\"=>\"x y\"|<null>"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)
 	}
 }

@@ -36,7 +36,7 @@ func plan(t *testing.T, s *engine.Session, q string) string {
 	if err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
-	return lastRows(res)
+	return enginetest.LastRows(res)
 }
 
 var hypoScan = regexp.MustCompile(`^Index Scan using "<(\d+)>btree_posts_user_id" on posts `)

@@ -34,11 +34,11 @@ insert into books select ('978' || lpad(g::text, 9, '0') || '?')::isbn, ('979' |
 		`explain select * from books where id = '978000000100?'`,
 		`explain select * from books where code >= '9791111111006' order by code`,
 	} {
-		if got := lastRows(enginetest.Exec(t, s, q)); !strings.Contains(got, "Index Scan using") {
+		if got := enginetest.LastRows(enginetest.Exec(t, s, q)); !strings.Contains(got, "Index Scan using") {
 			t.Errorf("%s:\n%s", q, got)
 		}
 	}
-	if got, want := lastRows(enginetest.Exec(t, s, `select id from books where id = '978000000100?'`)), "0-00-000100-7"; got != want {
+	if got, want := enginetest.LastRows(enginetest.Exec(t, s, `select id from books where id = '978000000100?'`)), "0-00-000100-7"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -49,7 +49,7 @@ create table books (id extensions.isbn primary key, code extensions.upc);
 select extensions.isn_weak(true);
 insert into books values ('039304002X', '123456789012'), ('9780393040028', null)`, `insert into books values ('9791090636071', '0123456789012'::extensions.ean13::extensions.upc)`)
 	res := enginetest.Exec(t, s2, `select id, code, extensions.is_valid(id) from books order by id`)
-	if got, want := lastRows(res), "0-393-04002-X|123456789012|t\n0-393-04002-X!|<null>|f\n979-10-90636-07-1|123456789012|t"; got != want {
+	if got, want := enginetest.LastRows(res), "0-393-04002-X|123456789012|t\n0-393-04002-X!|<null>|f\n979-10-90636-07-1|123456789012|t"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)
 	}
 }

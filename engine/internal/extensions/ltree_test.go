@@ -21,7 +21,7 @@ func TestLtreeDurable(t *testing.T) {
 create table cat (path ltree primary key);
 insert into cat values ('a.b'), ('a')`, `insert into cat values ('a.b.c')`)
 	res := enginetest.Exec(t, s2, `select path, nlevel(path) from cat where path <@ 'a' and path ~ '*.b.*' order by path`)
-	if got, want := lastRows(res), "a.b|2\na.b.c|3"; got != want {
+	if got, want := enginetest.LastRows(res), "a.b|2\na.b.c|3"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)
 	}
 }

@@ -34,7 +34,7 @@ func TestGraphQLEnums(t *testing.T) {
 		{name: "update", query: `mutation { updatearticleCollection(set: {status: published}, filter: {id: {eq: 4}}) { records { status } } }`,
 			want: `{"data": {"updatearticleCollection": {"records": [{"status": "published"}]}}}`},
 	})
-	if got, want := lastRows(enginetest.Exec(t, s, `select status, statuses from public.article where id = 4`)), `published|{draft,"in review"}`; got != want {
+	if got, want := enginetest.LastRows(enginetest.Exec(t, s, `select status, statuses from public.article where id = 4`)), `published|{draft,"in review"}`; got != want {
 		t.Errorf("stored: %q, want %q", got, want)
 	}
 }

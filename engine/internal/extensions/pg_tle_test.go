@@ -28,7 +28,7 @@ $_$);`)
 		{`select greet_loud('bo')`, "HELLO BO"},
 	}
 	for _, c := range cases {
-		if got := lastRows(enginetest.Exec(t, s2, c.sql)); got != c.want {
+		if got := enginetest.LastRows(enginetest.Exec(t, s2, c.sql)); got != c.want {
 			t.Errorf("%s:\n got %q\nwant %q", c.sql, got, c.want)
 		}
 	}
@@ -36,7 +36,7 @@ $_$);`)
 		t.Error("uninstalling a created TLE succeeded")
 	}
 	enginetest.Exec(t, s2, `drop extension greet; select pgtle.uninstall_extension('greet')`)
-	if got := lastRows(enginetest.Exec(t, s2, `select count(*) from pgtle.available_extensions()`)); got != "0" {
+	if got := enginetest.LastRows(enginetest.Exec(t, s2, `select count(*) from pgtle.available_extensions()`)); got != "0" {
 		t.Errorf("after uninstall: %s TLEs left", got)
 	}
 }
@@ -50,7 +50,7 @@ func TestPgTleInstallCreate(t *testing.T) {
 select pgtle.install_extension('kit_base', '0.1.0', 'base', $_$ create function @extschema@.one() returns int language sql as $$ select 1 $$; $_$, '{}');
 select pgtle.install_extension('kit', '0.2.0', 'kit', $_$ create table @extschema@.items(id int primary key); $_$, '{kit_base}');
 create extension kit with schema kit cascade;`)
-	if got := lastRows(enginetest.Exec(t, s, `select kit.one(), (select count(*) from kit.items), (select string_agg(extname, ',' order by extname) from pg_extension where extname like 'kit%')`)); got != "1|0|kit,kit_base" {
+	if got := enginetest.LastRows(enginetest.Exec(t, s, `select kit.one(), (select count(*) from kit.items), (select string_agg(extname, ',' order by extname) from pg_extension where extname like 'kit%')`)); got != "1|0|kit,kit_base" {
 		t.Errorf("got %q", got)
 	}
 }
@@ -65,7 +65,7 @@ select pgtle.install_extension('olirice@asciiplot', '0.2.1', 'plots', $_$ create
 select pgtle.install_extension('basejump-supabase_test_helpers', '0.0.6', 'helpers', 'create function tests_ok() returns bool language sql as $$ select true $$;');
 create extension "olirice@asciiplot" schema "Kit Box" version '0.2.1';
 create extension if not exists "basejump-supabase_test_helpers" version '0.0.6';`)
-	got := lastRows(enginetest.Exec(t, s, `select "Kit Box".plot(), tests_ok(), (select string_agg(extname || ' ' || extversion, ',' order by extname) from pg_extension where extname in ('olirice@asciiplot', 'basejump-supabase_test_helpers'))`))
+	got := enginetest.LastRows(enginetest.Exec(t, s, `select "Kit Box".plot(), tests_ok(), (select string_agg(extname || ' ' || extversion, ',' order by extname) from pg_extension where extname in ('olirice@asciiplot', 'basejump-supabase_test_helpers'))`))
 	if want := "*|t|basejump-supabase_test_helpers 0.0.6,olirice@asciiplot 0.2.1"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -86,7 +86,7 @@ set role tle_owner;
 create extension owned;
 drop extension owned;
 reset role`)
-	if got := lastRows(enginetest.Exec(t, s, `select count(*) from pg_extension where extname = 'owned'`)); got != "0" {
+	if got := enginetest.LastRows(enginetest.Exec(t, s, `select count(*) from pg_extension where extname = 'owned'`)); got != "0" {
 		t.Errorf("extension left: %s", got)
 	}
 }

@@ -213,28 +213,6 @@ func run(t *testing.T, targets []target, cases []sqlCase) {
 	}
 }
 
-// lastRows formats the last result of a script that returns rows.
-func lastRows(res []engine.Result) string {
-	for i := len(res) - 1; i >= 0; i-- {
-		if len(res[i].Columns) > 0 {
-			var lines []string
-			for _, row := range res[i].Rows {
-				var cols []string
-				for _, v := range row {
-					if v == nil {
-						cols = append(cols, "<null>")
-					} else {
-						cols = append(cols, *v)
-					}
-				}
-				lines = append(lines, strings.Join(cols, "|"))
-			}
-			return strings.Join(lines, "\n")
-		}
-	}
-	return ""
-}
-
 // TestAllScripts checks every listed extension's script installs on a
 // new project (and on PostgreSQL, when configured) and that names,
 // versions and comments are set.
@@ -263,6 +241,6 @@ func engineTarget(s *engine.Session) target {
 			}
 			return "", "", "", err
 		}
-		return lastRows(res), "", "", nil
+		return enginetest.LastRows(res), "", "", nil
 	}}
 }

@@ -46,19 +46,19 @@ func TestVaultByDefault(t *testing.T) {
 		s := enginetest.Session(t, enginetest.New(t))
 		// A fresh Supabase project's extensions (`supabase db dump` of one).
 		res := enginetest.Exec(t, s, `select string_agg(extname || ' ' || extversion || ' ' || extnamespace::regnamespace::text, ', ' order by extname) from pg_extension`)
-		if got, want := lastRows(res), "pg_graphql 1.5.11 graphql, pg_stat_statements 1.10 extensions, pgcrypto 1.3 extensions, plpgsql 1.0 pg_catalog, supabase_vault 0.3.1 vault, uuid-ossp 1.1 extensions"; got != want {
+		if got, want := enginetest.LastRows(res), "pg_graphql 1.5.11 graphql, pg_stat_statements 1.10 extensions, pgcrypto 1.3 extensions, plpgsql 1.0 pg_catalog, supabase_vault 0.3.1 vault, uuid-ossp 1.1 extensions"; got != want {
 			t.Fatalf("pg_extension:\n got %s\nwant %s", got, want)
 		}
 		res = enginetest.Exec(t, s, `select count(*) from vault._root`)
-		if got := lastRows(res); got != "0" {
+		if got := enginetest.LastRows(res); got != "0" {
 			t.Fatalf("a new project has a root key before its first secret: %q rows", got)
 		}
 		res = enginetest.Exec(t, s, `select vault.create_secret('v', 'k') is not null;
 			select decrypted_secret from vault.decrypted_secrets where name = 'k'`)
-		if got := lastRows(res); got != "v" {
+		if got := enginetest.LastRows(res); got != "v" {
 			t.Fatalf("decrypted_secret: got %q", got)
 		}
-		keys = append(keys, lastRows(enginetest.Exec(t, s, `select encode(key, 'hex') from vault._root`)))
+		keys = append(keys, enginetest.LastRows(enginetest.Exec(t, s, `select encode(key, 'hex') from vault._root`)))
 	}
 	if keys[0] == "" || keys[0] == keys[1] {
 		t.Fatalf("root keys %q: want one per project", keys)
@@ -71,7 +71,7 @@ func TestVaultByDefault(t *testing.T) {
 func TestVaultKeyDurable(t *testing.T) {
 	s := reopened(t, `select vault.create_secret('one', 'k1')`, `select vault.create_secret('two', 'k2')`)
 	res := enginetest.Exec(t, s, `select string_agg(decrypted_secret, ',' order by name) from vault.decrypted_secrets`)
-	if got := lastRows(res); got != "one,two" {
+	if got := enginetest.LastRows(res); got != "one,two" {
 		t.Fatalf("after reopening: got %q", got)
 	}
 }

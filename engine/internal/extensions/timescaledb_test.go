@@ -146,10 +146,10 @@ func TestTimescaleDBDurable(t *testing.T) {
 		`insert into public.t values ('2024-01-01 00:10+00', 1)`)
 	res := enginetest.Exec(t, s, `select hypertable_name, (select count(*) from public.t), extensions.time_bucket(interval '1 day', timestamptz '2024-01-01 10:00+00') from timescaledb_information.hypertables;
 		select indexname from pg_indexes where tablename = 't'`)
-	if got, want := lastRows(res[:1]), "t|1|2024-01-01 00:00:00+00"; got != want {
+	if got, want := enginetest.LastRows(res[:1]), "t|1|2024-01-01 00:00:00+00"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)
 	}
-	if got, want := lastRows(res), "t_time_idx"; got != want {
+	if got, want := enginetest.LastRows(res), "t_time_idx"; got != want {
 		t.Errorf("index after reopening: got %q, want %q", got, want)
 	}
 	if _, err := s.Exec(context.Background(), `select extensions.create_hypertable('public.t', 'time')`); err == nil {

@@ -15,7 +15,7 @@ func TestVectorDurable(t *testing.T) {
 create table docs (id int primary key, embedding vector(2), h halfvec(2), sp sparsevec(3));
 insert into docs values (1, '[3,4]', '[1,2]', '{1:1}/3')`, `insert into docs values (2, '[0,1]', '[0.5,0]', '{3:2}/3')`)
 	res := enginetest.Exec(t, s2, `select id, embedding, h, sp, embedding <-> '[0,0]' from docs order by id`)
-	if got, want := lastRows(res), "1|[3,4]|[1,2]|{1:1}/3|5\n2|[0,1]|[0.5,0]|{3:2}/3|1"; got != want {
+	if got, want := enginetest.LastRows(res), "1|[3,4]|[1,2]|{1:1}/3|5\n2|[0,1]|[0.5,0]|{3:2}/3|1"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)
 	}
 	if _, err := s2.Exec(context.Background(), `insert into docs values (3, '[1]', null, null)`); err == nil {

@@ -317,13 +317,7 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 			if !ok {
 				continue
 			}
-			word := "FUNCTION"
-			switch f.Kind {
-			case catalog.KindProcedure:
-				word = "PROCEDURE"
-			case catalog.KindAggregate:
-				word = "AGGREGATE"
-			}
+			word := routineWord(f)
 			args := make([]string, 0, len(f.Args))
 			for _, t := range f.InputTypes() {
 				args = append(args, t.WithMod(-1).FormatType())
@@ -686,17 +680,23 @@ func routineTypeUsers(h Host, cat *catalog.Catalog, owned map[[2]string]bool, me
 		for i, t := range in {
 			names[i], shown[i] = t.WithMod(-1).FormatType(), t.FormatTypeNoMod()
 		}
-		word := "FUNCTION"
-		switch f.Kind {
-		case catalog.KindProcedure:
-			word = "PROCEDURE"
-		case catalog.KindAggregate:
-			word = "AGGREGATE"
-		}
+		word := routineWord(f)
 		out = append(out, typeUser{oid: f.OID, typ: typ, word: word,
 			desc: visibleName(h, f.Schema, f.Name) + "(" + strings.Join(shown, ",") + ")",
 			drop: quoteIdent(f.Schema) + "." + quoteIdent(f.Name) + "(" + strings.Join(names, ", ") + ")"})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].oid < out[j].oid })
 	return out
+}
+
+// routineWord is the DROP keyword of a routine: FUNCTION, PROCEDURE or
+// AGGREGATE.
+func routineWord(f *catalog.Function) string {
+	switch f.Kind {
+	case catalog.KindProcedure:
+		return "PROCEDURE"
+	case catalog.KindAggregate:
+		return "AGGREGATE"
+	}
+	return "FUNCTION"
 }

@@ -106,10 +106,11 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 			return n, transform.SameTree, nil
 		}
 	})
-	installLateralRules(a)      // rule_lateral.go
-	installOuterJoinRules(a)    // rule_outer_join.go
-	installProjectionPruning(a) // rule_prune_projection.go
-	installDeferredFKs(a)       // rule_deferred_fks.go
+	wrapRule(a, "hoistOutOfScopeFilters", keepUnhoistable) // rule_lateral.go
+	installLateralRules(a)                                 // rule_lateral.go
+	installOuterJoinRules(a)                               // rule_outer_join.go
+	installProjectionPruning(a)                            // rule_prune_projection.go
+	installDeferredFKs(a)                                  // rule_deferred_fks.go
 	if cfg.InstallExecBuilder != nil {
 		cfg.InstallExecBuilder(a)
 	}

@@ -106,16 +106,18 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 			return n, transform.SameTree, nil
 		}
 	})
-	installLateralRules(a)      // rule_lateral.go
-	installOuterJoinRules(a)    // rule_outer_join.go
-	installProjectionPruning(a) // rule_prune_projection.go
-	installDeferredFKs(a)       // rule_deferred_fks.go
+	wrapRule(a, "hoistOutOfScopeFilters", keepUnhoistable) // rule_lateral.go
+	installLateralRules(a)                                 // rule_lateral.go
+	installOuterJoinRules(a)                               // rule_outer_join.go
+	installProjectionPruning(a)                            // rule_prune_projection.go
+	installDeferredFKs(a)                                  // rule_deferred_fks.go
 	if cfg.InstallExecBuilder != nil {
 		cfg.InstallExecBuilder(a)
 	}
 	if gated {
 		gateSimpleReads(a) // simple_read.go
 	}
+	wrapRule(a, "assignExecIndexes", exposeHeldLimitsFirst)                                                                                   // rule_held_outer.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleAccessPaths, Apply: accessPaths(cfg.IsParam, ruleIDs(a, "resolveUnions", "unnestInSubqueries"))}) // rule_access_paths.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleAggregateScan, Apply: aggregateScans})                                                            // rule_aggregate_scan.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleHeldLimitSubqueries, Apply: heldLimitSubqueries})                                                 // rule_held_limit.go

@@ -52,6 +52,11 @@
 //     scalar subquery that projects one value from one table GMS looks
 //     up by the outer row is an index probe per outer row (ScalarLookup),
 //     not a copy and rebuild of the subquery's plan per row;
+//   - LIMIT and OFFSET read at run time (rule_held_limit.go,
+//     rule_held_outer.go, exec_limit.go; docs 7.6 "LIMIT and OFFSET"):
+//     held values GMS's planner cannot take — a routine's variable, a
+//     subquery, an enclosing query's column — are read when their node
+//     starts, once per execution of their query level;
 //   - EXPLAIN's printer (explain.go, explain_subplan.go): the analyzed
 //     plan in PostgreSQL's node names and layout (select-list subqueries
 //     as SubPlans, outer columns qualified in parameterized conditions),

@@ -121,3 +121,20 @@ func lateralLeftPushdown(push analyzer.RuleFunc) analyzer.RuleFunc {
 		return out, transform.NewTree, err
 	}
 }
+
+// keepUnhoistable wraps GMS's hoistOutOfScopeFilters, which lifts a
+// subquery's conditions on outer columns alone (`WHERE p.pg > 0`) to the
+// enclosing query's WHERE. From a LATERAL subquery (`LEFT JOIN LATERAL
+// (SELECT ... WHERE p.pg > 0 ...) lb ON true`) it finds no WHERE above to
+// take them and fails the statement; the plan is then left as it was,
+// the conditions evaluated inside the subquery with the outer row, as
+// PostgreSQL evaluates them.
+func keepUnhoistable(hoist analyzer.RuleFunc) analyzer.RuleFunc {
+	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		out, same, err := hoist(ctx, a, n, sc, sel, qf)
+		if err != nil && strings.Contains(err.Error(), "hoist filters above root node") {
+			return n, transform.SameTree, nil
+		}
+		return out, same, err
+	}
+}

@@ -2,8 +2,6 @@ package translate
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/expr"
@@ -500,21 +498,18 @@ func (t *Translator) limitValue(n *pg.Node, what string) sqlparser.Expr {
 
 // heldLimit translates a LIMIT or OFFSET expression other than a constant
 // or a bound parameter (a routine's argument, a PL/pgSQL variable, an
-// expression): coerced to bigint as transformLimitClause does, and read
-// when the statement runs (expr.HoldLimit). Like PostgreSQL, it may not
-// read the query's columns.
+// expression, an enclosing query's column): coerced to bigint as
+// transformLimitClause does, and read when the statement runs
+// (expr.HoldLimit). Like PostgreSQL, it may not read the query's own
+// columns: the analyzer, which knows which columns those are, refuses
+// them (gmsadapter's exposeHeldLimits).
 func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
 	env := t.Env
 	var val sqlparser.Expr
 	t.inClause(what, func() { val = t.scalar(n) }) // aggregates are 42803 there
+	pos := int(nodeLocation(n)) + 1
+	refs := limitRefs(n)
 	return t.inject(what, nodeLocation(n), []sqlparser.Expr{val}, func(c []sql.Expression) (sql.Expression, error) {
-		columns := transform.InspectExpr(c[0], func(e sql.Expression) bool {
-			_, ok := e.(*expression.GetField)
-			return ok
-		})
-		if columns {
-			return nil, pgerror.New(pgerror.InvalidColumnReference, "argument of %s must not contain variables", what)
-		}
 		// subqueries in the held value are prepared by the analyzer's
 		// heldLimitSubqueries rule (gmsadapter)
 		// text has no assignment cast to bigint (transformLimitClause)
@@ -532,8 +527,41 @@ func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
 		if err != nil {
 			return nil, err
 		}
-		return expr.HoldLimit(v, what == "OFFSET"), nil
+		return expr.HoldLimit(v, what == "OFFSET", pos, refs), nil
 	})
+}
+
+// limitRefs lists the column references of a LIMIT or OFFSET expression
+// outside its sub-selects, for the position of the analyzer's 42P10.
+func limitRefs(n *pg.Node) []expr.LimitRef {
+	var refs []expr.LimitRef
+	visit := func(x *pg.Node) bool {
+		if x.GetSubLink() != nil {
+			return true
+		}
+		cr := x.GetColumnRef()
+		if cr == nil {
+			return false
+		}
+		var parts []string
+		for _, f := range cr.Fields {
+			if s := f.GetString_(); s != nil {
+				parts = append(parts, s.Sval)
+			}
+		}
+		if len(parts) > 0 {
+			r := expr.LimitRef{Name: parts[len(parts)-1], Pos: int(cr.Location) + 1}
+			if len(parts) > 1 {
+				r.Table = parts[len(parts)-2]
+			}
+			refs = append(refs, r)
+		}
+		return true
+	}
+	if !visit(n) {
+		walkNodes(n, visit)
+	}
+	return refs
 }
 
 func (t *Translator) valuesSelect(s *pg.SelectStmt) sqlparser.SelectStatement {

@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"math"
+
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
@@ -65,13 +67,18 @@ func withTies(s *pg.SelectStmt) *pg.SelectStmt {
 		LimitOption: pg.LimitOption_LIMIT_OPTION_DEFAULT,
 	}
 	rankRef := func() *pg.Node { return pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(tiesRank)}, -1) }
+	// a count that is NULL when the query runs is no limit, as LIMIT NULL
+	// (ExecLimit's recompute_limits): a rank past any table's row count
+	// (an integer constant is int4 in the parse tree)
+	count := &pg.Node{Node: &pg.Node_CoalesceExpr{CoalesceExpr: &pg.CoalesceExpr{
+		Args: []*pg.Node{s.LimitCount, pg.MakeAConstIntNode(math.MaxInt32, -1)}, Location: -1}}}
 	return &pg.SelectStmt{
 		TargetList: outTargets,
 		FromClause: []*pg.Node{{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
 			Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: inner}},
 			Alias:    &pg.Alias{Aliasname: "?ties?"},
 		}}}},
-		WhereClause: pg.MakeAExprNode(pg.A_Expr_Kind_AEXPR_OP, []*pg.Node{pg.MakeStrNode("<=")}, rankRef(), s.LimitCount, -1),
+		WhereClause: pg.MakeAExprNode(pg.A_Expr_Kind_AEXPR_OP, []*pg.Node{pg.MakeStrNode("<=")}, rankRef(), count, -1),
 		SortClause:  []*pg.Node{pg.MakeSortByNode(rankRef(), pg.SortByDir_SORTBY_DEFAULT, pg.SortByNulls_SORTBY_NULLS_DEFAULT, -1)},
 		WithClause:  s.WithClause,
 		Op:          pg.SetOperation_SETOP_NONE,

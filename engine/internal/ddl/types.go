@@ -186,7 +186,7 @@ func RenameType(h Host, c *translate.RenameType) error {
 	nt.Name, nt.SQLName = c.NewName, c.NewName
 	nd := *d
 	nd.Type = &nt
-	h.SetCatalog(cat.RenameType(q, nq, &nd))
+	h.SetCatalog(followTypeInText(cat.RenameType(q, nq, &nd), typeRef(h, cat, q, d.Type.OID), q, nq)) // type_refs.go
 	retypeRoutines(h, d.Type.OID, &nt)
 	return retypeColumns(h, d.Type.OID, &nt)
 }
@@ -239,7 +239,7 @@ func SetTypeSchema(h Host, c *translate.SetTypeSchema) error {
 	nt.Schema = c.Schema
 	nd := *d
 	nd.Type = &nt
-	h.SetCatalog(cat.RenameType(q, nq, &nd))
+	h.SetCatalog(followTypeInText(cat.RenameType(q, nq, &nd), typeRef(h, cat, q, d.Type.OID), q, nq)) // type_refs.go
 	retypeRoutines(h, d.Type.OID, &nt)
 	return retypeColumns(h, d.Type.OID, &nt)
 }

@@ -1,0 +1,168 @@
+package ddl
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+)
+
+// Policies and views keep their expressions as SQL text, where
+// PostgreSQL keeps trees that refer to types by OID (with pg_depend rows
+// on them). The functions below give that text the same behaviour: it
+// follows ALTER TYPE ... RENAME TO / SET SCHEMA, and DROP TYPE finds it.
+
+// typeRef matches the names in stored text that denote type q (OID oid)
+// in catalog cat: q's qualified name, or its bare name when the search
+// path finds q by it.
+func typeRef(h Host, cat *catalog.Catalog, q catalog.QName, oid uint32) translate.TypeRef {
+	return func(names []string) bool {
+		switch len(names) {
+		case 2:
+			return names[0] == q.Schema && names[1] == q.Name
+		case 1:
+			if names[0] != q.Name {
+				return false
+			}
+			_, d, ok := FindType(h, cat, catalog.QName{Name: names[0]})
+			return ok && d.Type.OID == oid
+		}
+		return false
+	}
+}
+
+// followTypeInText rewrites the policies and views of cat naming type
+// old (per ref, resolved before the change) to name it as now: a bare
+// name stays bare on a rename, a moved type is written qualified.
+func followTypeInText(cat *catalog.Catalog, ref translate.TypeRef, old, now catalog.QName) *catalog.Catalog {
+	to := func(names []string) []string {
+		if len(names) == 1 && old.Schema == now.Schema {
+			return []string{now.Name}
+		}
+		return []string{now.Schema, now.Name}
+	}
+	for _, ps := range cat.AllPolicies() {
+		for _, p := range ps {
+			np := *p
+			changed := false
+			for _, e := range []*string{&np.Using, &np.Check} {
+				if *e == "" {
+					continue
+				}
+				if text, ch, ok := translate.RetypeInExpr(*e, ref, to); ok && ch {
+					*e, changed = text, true
+				}
+			}
+			if changed {
+				cat = cat.PutPolicy(np)
+			}
+		}
+	}
+	for _, v := range cat.Views() {
+		if text, ch, ok := translate.RetypeInQuery(v.Query, ref, to); ok && ch {
+			nv := *v
+			nv.Query = text
+			cat = cat.PutView(nv)
+		}
+	}
+	return cat
+}
+
+// typeTextDependents are the policies and views DROP TYPE removes with
+// the type: those naming it, and those using a column of it (which goes
+// with the type under CASCADE).
+type typeTextDependents struct {
+	// colViews read a dropped column; views name the type.
+	colViews, views []catalog.QName
+	policies        []*catalog.Policy
+	// detail are PostgreSQL's lines for them ("policy p on table t
+	// depends on type x"), in the order it lists them.
+	detail []string
+}
+
+func findTypeTextDependents(h Host, cat *catalog.Catalog, q catalog.QName, oid uint32, cols []tableColumn) typeTextDependents {
+	var out typeTextDependents
+	ref := typeRef(h, cat, q, oid)
+	dropped := map[catalog.QName][]string{}
+	for _, u := range cols {
+		t := catalog.QName{Schema: u.table.SchemaName(), Name: u.table.Name()}
+		dropped[t] = append(dropped[t], u.column)
+	}
+	seen := map[catalog.QName]bool{}
+	for _, u := range cols {
+		t := catalog.QName{Schema: u.table.SchemaName(), Name: u.table.Name()}
+		for _, v := range cat.Dependents(t) {
+			vq := catalog.QName{Schema: v.Schema, Name: v.Name}
+			if !seen[vq] && translate.ViewReadsColumn(v, u.column) {
+				seen[vq] = true
+				out.colViews = append(out.colViews, vq)
+				out.detail = append(out.detail, relationDesc(h, "view", v.Schema, v.Name)+" depends on "+columnDesc(h, t.Schema, t.Name, u.column))
+			}
+		}
+	}
+	var byOID []*catalog.Policy
+	for _, ps := range cat.AllPolicies() {
+		for _, p := range ps {
+			uses := (p.Using != "" && translate.ExprUsesType(p.Using, ref)) || (p.Check != "" && translate.ExprUsesType(p.Check, ref))
+			for _, col := range dropped[p.Table] {
+				uses = uses || slices.Contains(translate.ExprColumns(p.Using), col) || slices.Contains(translate.ExprColumns(p.Check), col)
+			}
+			if uses {
+				byOID = append(byOID, p)
+			}
+		}
+	}
+	slices.SortFunc(byOID, func(a, b *catalog.Policy) int { return int(a.OID) - int(b.OID) })
+	for _, p := range byOID {
+		out.policies = append(out.policies, p)
+		out.detail = append(out.detail, policyDesc(h, p)+" depends on type "+q.Name)
+	}
+	for _, v := range cat.Views() {
+		vq := catalog.QName{Schema: v.Schema, Name: v.Name}
+		if !seen[vq] && translate.QueryUsesType(v.Query, ref) {
+			seen[vq] = true
+			out.views = append(out.views, vq)
+			out.detail = append(out.detail, relationDesc(h, "view", v.Schema, v.Name)+" depends on type "+q.Name)
+		}
+	}
+	return out
+}
+
+func policyDesc(h Host, p *catalog.Policy) string {
+	return "policy " + p.Name + " on " + relationDesc(h, "table", p.Table.Schema, p.Table.Name)
+}
+
+// dropTypeTextDependents removes what findTypeTextDependents found,
+// reporting each as DROP ... CASCADE does; columns are the descriptions
+// of the dropped columns, listed first.
+func dropTypeTextDependents(h Host, cat *catalog.Catalog, deps typeTextDependents) (*catalog.Catalog, error) {
+	dropViews := func(vs []catalog.QName) error {
+		for _, v := range vs {
+			if _, ok := cat.View(v); !ok {
+				continue // dropped with a view it reads
+			}
+			h.DropCascades(relationDesc(h, "view", v.Schema, v.Name))
+			var err error
+			if cat, err = dropRelationCascade(h, cat, v, "view", true); err != nil {
+				return err
+			}
+			cat = cat.DropView(v)
+		}
+		return nil
+	}
+	if err := dropViews(deps.colViews); err != nil {
+		return nil, err
+	}
+	for _, p := range deps.policies {
+		h.DropCascades(policyDesc(h, p))
+		cat = cat.DropPolicy(p.Table, p.Name)
+	}
+	if err := dropViews(deps.views); err != nil {
+		return nil, err
+	}
+	return cat, nil
+}
+
+// joinDetail is a 2BP01 error's DETAIL.
+func joinDetail(lines []string) string { return strings.Join(lines, "\n") }

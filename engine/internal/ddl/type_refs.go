@@ -4,8 +4,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // Policies and views keep their expressions as SQL text, where
@@ -36,12 +40,7 @@ func typeRef(h Host, cat *catalog.Catalog, q catalog.QName, oid uint32) translat
 // old (per ref, resolved before the change) to name it as now: a bare
 // name stays bare on a rename, a moved type is written qualified.
 func followTypeInText(cat *catalog.Catalog, ref translate.TypeRef, old, now catalog.QName) *catalog.Catalog {
-	to := func(names []string) []string {
-		if len(names) == 1 && old.Schema == now.Schema {
-			return []string{now.Name}
-		}
-		return []string{now.Schema, now.Name}
-	}
+	to := typeNamesTo(old, now)
 	for _, ps := range cat.AllPolicies() {
 		for _, p := range ps {
 			np := *p
@@ -75,7 +74,9 @@ func followTypeInText(cat *catalog.Catalog, ref translate.TypeRef, old, now cata
 type typeTextDependents struct {
 	// colViews read a dropped column; views name the type.
 	colViews, views []catalog.QName
-	policies        []*catalog.Policy
+	// defaults are the columns (not dropped) whose default uses the type.
+	defaults []columnUse
+	policies []*catalog.Policy
 	// detail are PostgreSQL's lines for them ("policy p on table t
 	// depends on type x"), in the order it lists them.
 	detail []string
@@ -98,6 +99,19 @@ func findTypeTextDependents(h Host, cat *catalog.Catalog, q catalog.QName, oid u
 				seen[vq] = true
 				out.colViews = append(out.colViews, vq)
 				out.detail = append(out.detail, relationDesc(h, "view", v.Schema, v.Name)+" depends on "+columnDesc(h, t.Schema, t.Name, u.column))
+			}
+		}
+	}
+	ctx := h.SQLContext()
+	for _, t := range allTables(h, ctx, h.StorageTxn()) {
+		tq := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+		for _, col := range t.Schema() {
+			if col.Default == nil || col.Default.Expr == nil || slices.Contains(dropped[tq], col.Name) {
+				continue
+			}
+			if exprUsesType(col.Default.Expr, oid, ref) {
+				out.defaults = append(out.defaults, columnUse{table: t, col: col})
+				out.detail = append(out.detail, "default value for "+columnDesc(h, tq.Schema, tq.Name, col.Name)+" depends on type "+q.Name)
 			}
 		}
 	}
@@ -154,6 +168,15 @@ func dropTypeTextDependents(h Host, cat *catalog.Catalog, deps typeTextDependent
 	if err := dropViews(deps.colViews); err != nil {
 		return nil, err
 	}
+	ctx := h.SQLContext()
+	for _, u := range deps.defaults {
+		h.DropCascades("default value for " + columnDesc(h, u.table.SchemaName(), u.table.Name(), u.col.Name))
+		nc := u.col.Copy()
+		nc.Default = nil
+		if err := u.table.ModifyColumn(ctx, u.col.Name, nc, nil); err != nil {
+			return nil, h.MapError(err)
+		}
+	}
 	for _, p := range deps.policies {
 		h.DropCascades(policyDesc(h, p))
 		cat = cat.DropPolicy(p.Table, p.Name)
@@ -166,3 +189,81 @@ func dropTypeTextDependents(h Host, cat *catalog.Catalog, deps typeTextDependent
 
 // joinDetail is a 2BP01 error's DETAIL.
 func joinDetail(lines []string) string { return strings.Join(lines, "\n") }
+
+// typeNamesTo writes a type name of old (as written) for type now.
+func typeNamesTo(old, now catalog.QName) func([]string) []string {
+	return func(names []string) []string {
+		if len(names) == 1 && old.Schema == now.Schema {
+			return []string{now.Name}
+		}
+		return []string{now.Schema, now.Name}
+	}
+}
+
+// retypeDefaults installs a renamed or moved type in the column defaults
+// and generated columns using it: their nodes carry the *types.Type, so
+// pg_get_expr prints its new name, as PostgreSQL's (by OID) does.
+func retypeDefaults(h Host, oid uint32, nt *types.Type, ref translate.TypeRef, old, now catalog.QName) error {
+	swap := func(t *types.Type) (*types.Type, bool) {
+		switch {
+		case t == nil:
+		case t.OID == oid:
+			return nt.WithMod(t.Mod), true
+		case t.Kind == types.KindArray && t.Elem != nil && t.Elem.OID == oid:
+			return types.ArrayOf(nt), true
+		}
+		return t, false
+	}
+	to := typeNamesTo(old, now)
+	shown := func(text string) (string, bool) {
+		out, changed, ok := translate.RetypeInExpr(text, ref, to)
+		return out, ok && changed
+	}
+	ctx := h.SQLContext()
+	for _, t := range allTables(h, ctx, h.StorageTxn()) {
+		for _, col := range t.Schema() {
+			var nc *sql.Column
+			if col.Default != nil && col.Default.Expr != nil {
+				if e, ok := expr.Retype(col.Default.Expr, swap, shown); ok {
+					nc = col.Copy()
+					d := *col.Default
+					d.Expr = e
+					nc.Default = &d
+				}
+			}
+			if col.Generated != nil && col.Generated.Expr != nil {
+				if e, ok := expr.Retype(col.Generated.Expr, swap, shown); ok {
+					if nc == nil {
+						nc = col.Copy()
+					}
+					g := *col.Generated
+					g.Expr = e
+					nc.Generated = &g
+				}
+			}
+			if nc == nil {
+				continue
+			}
+			if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
+				return h.MapError(err)
+			}
+		}
+	}
+	return nil
+}
+
+// exprUsesType reports whether a stored default's nodes are of the type
+// (or an array of it), or its folded text names it.
+func exprUsesType(e sql.Expression, oid uint32, ref translate.TypeRef) bool {
+	uses := func(t *types.Type) (*types.Type, bool) {
+		return t, t != nil && (t.OID == oid || t.Kind == types.KindArray && t.Elem != nil && t.Elem.OID == oid)
+	}
+	found := false
+	transform.InspectExpr(e, func(n sql.Expression) bool {
+		if _, ok := expr.Retype(n, uses, func(text string) (string, bool) { return text, translate.ExprUsesType(text, ref) }); ok {
+			found = true
+		}
+		return found
+	})
+	return found
+}

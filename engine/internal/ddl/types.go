@@ -188,7 +188,10 @@ func RenameType(h Host, c *translate.RenameType) error {
 	nd.Type = &nt
 	h.SetCatalog(followTypeInText(cat.RenameType(q, nq, &nd), typeRef(h, cat, q, d.Type.OID), q, nq)) // type_refs.go
 	retypeRoutines(h, d.Type.OID, &nt)
-	return retypeColumns(h, d.Type.OID, &nt)
+	if err := retypeColumns(h, d.Type.OID, &nt); err != nil {
+		return err
+	}
+	return retypeDefaults(h, d.Type.OID, &nt, typeRef(h, cat, q, d.Type.OID), q, nq) // type_refs.go
 }
 
 // SetTypeSchema runs ALTER TYPE | DOMAIN ... SET SCHEMA
@@ -241,7 +244,10 @@ func SetTypeSchema(h Host, c *translate.SetTypeSchema) error {
 	nd.Type = &nt
 	h.SetCatalog(followTypeInText(cat.RenameType(q, nq, &nd), typeRef(h, cat, q, d.Type.OID), q, nq)) // type_refs.go
 	retypeRoutines(h, d.Type.OID, &nt)
-	return retypeColumns(h, d.Type.OID, &nt)
+	if err := retypeColumns(h, d.Type.OID, &nt); err != nil {
+		return err
+	}
+	return retypeDefaults(h, d.Type.OID, &nt, typeRef(h, cat, q, d.Type.OID), q, nq) // type_refs.go
 }
 
 // rewriteRows replaces every row of t with edit applied to it, or with

@@ -1,10 +1,12 @@
 package translate
 
 import (
+	"sort"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
@@ -46,67 +48,110 @@ func treeUsesType(tree *pg.ParseResult, ref TypeRef) bool {
 
 // RetypeInExpr rewrites a stored expression's text so that the type names
 // ref matches are written as to returns (one or two parts, from the
-// names as written); ok is false when the
-// text does not parse or deparse.
+// names as written); the rest of the text stays as it was. ok is false
+// when the text does not parse.
 func RetypeInExpr(text string, ref TypeRef, to func([]string) []string) (out string, changed, ok bool) {
-	tree, err := pgtree.Parse("SELECT " + text)
-	if err != nil || len(tree.Stmts) != 1 {
-		return "", false, false
+	const prefix = "SELECT "
+	out, changed, ok = retypeText(prefix+text, ref, to)
+	if !ok || !changed {
+		return text, false, ok
 	}
-	if !retypeTree(tree, ref, to) {
-		return text, false, true
-	}
-	sel := tree.Stmts[0].Stmt.GetSelectStmt()
-	if sel == nil || len(sel.TargetList) != 1 {
-		return "", false, false
-	}
-	out = exprSQLSafe(sel.TargetList[0].GetResTarget().Val)
-	return out, out != "", out != ""
+	return out[len(prefix):], true, true
 }
 
 // RetypeInQuery is RetypeInExpr for a stored query (a view's).
 func RetypeInQuery(query string, ref TypeRef, to func([]string) []string) (out string, changed, ok bool) {
-	tree, err := pgtree.Parse(query)
-	if err != nil || len(tree.Stmts) != 1 {
-		return "", false, false
-	}
-	if !retypeTree(tree, ref, to) {
-		return query, false, true
-	}
-	text, err := pgtree.Deparse(tree)
+	return retypeText(query, ref, to)
+}
+
+// retypeText splices the new names over the written ones, last first so
+// that earlier offsets hold.
+func retypeText(src string, ref TypeRef, to func([]string) []string) (string, bool, bool) {
+	tree, err := pgtree.Parse(src)
 	if err != nil {
 		return "", false, false
 	}
-	return text, true, true
-}
-
-func retypeTree(tree *pg.ParseResult, ref TypeRef, to func([]string) []string) bool {
-	changed := false
+	type edit struct {
+		at, end int
+		text    string
+	}
+	var edits []edit
+	okAll := true
 	pgtree.Walk(tree, func(m any) bool {
-		tn, ok := m.(*pg.TypeName)
-		if !ok || !ref(pgtree.Names(tn.Names)) {
+		tn, isTN := m.(*pg.TypeName)
+		if !isTN || !ref(pgtree.Names(tn.Names)) {
 			return true
 		}
-		now := to(pgtree.Names(tn.Names))
-		names := make([]*pg.Node, len(now))
-		for i, s := range now {
-			names[i] = pg.MakeStrNode(s)
+		names := pgtree.Names(tn.Names)
+		at := int(tn.Location)
+		end, ok := nameSpan(src, at, len(names))
+		if !ok {
+			okAll = false
+			return false
 		}
-		tn.Names = names
-		changed = true
+		parts := to(names)
+		for i, p := range parts {
+			parts[i] = pgident.QuoteIfNeeded(p)
+		}
+		edits = append(edits, edit{at, end, strings.Join(parts, ".")})
 		return true
 	})
-	return changed
+	if !okAll {
+		return "", false, false
+	}
+	if len(edits) == 0 {
+		return src, false, true
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
+	for _, e := range edits {
+		src = src[:e.at] + e.text + src[e.end:]
+	}
+	return src, true, true
 }
 
-// exprSQLSafe is exprSQL returning "" where it would fail.
-func exprSQLSafe(n *pg.Node) (out string) {
-	defer func() {
-		if recover() != nil {
-			out = ""
+// nameSpan returns the end of the n-part dotted name written at src[at:].
+func nameSpan(src string, at, n int) (int, bool) {
+	i := at
+	for part := 0; part < n; part++ {
+		if part > 0 {
+			for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n') {
+				i++
+			}
+			if i >= len(src) || src[i] != '.' {
+				return 0, false
+			}
+			i++
+			for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n') {
+				i++
+			}
 		}
-	}()
-	return strings.TrimSpace(exprSQL(n))
+		if i < len(src) && src[i] == '"' {
+			i++
+			for {
+				if i >= len(src) {
+					return 0, false
+				}
+				if src[i] == '"' {
+					if i+1 < len(src) && src[i+1] == '"' {
+						i += 2
+						continue
+					}
+					i++
+					break
+				}
+				i++
+			}
+			continue
+		}
+		st := i
+		for i < len(src) && (src[i] == '_' || src[i] == '$' || src[i] >= '0' && src[i] <= '9' || src[i] >= 'a' && src[i] <= 'z' || src[i] >= 'A' && src[i] <= 'Z' || src[i] >= 0x80) {
+			i++
+		}
+		if i == st {
+			return 0, false
+		}
+	}
+	return i, true
 }
 
 // ExprColumns lists the column names a stored expression's text reads.

@@ -82,7 +82,10 @@ type typeTextDependents struct {
 	detail []string
 }
 
-func findTypeTextDependents(h Host, cat *catalog.Catalog, q catalog.QName, oid uint32, cols []tableColumn) typeTextDependents {
+// routines are the OIDs of the routines DROP TYPE drops with the type: a
+// policy calling one goes too (PostgreSQL's also depends on the type
+// itself through the typed constants of such a call).
+func findTypeTextDependents(h Host, cat *catalog.Catalog, q catalog.QName, oid uint32, cols []tableColumn, routines []typeUser) typeTextDependents {
 	var out typeTextDependents
 	ref := typeRef(h, cat, q, oid)
 	dropped := map[catalog.QName][]string{}
@@ -115,10 +118,34 @@ func findTypeTextDependents(h Host, cat *catalog.Catalog, q catalog.QName, oid u
 			}
 		}
 	}
+	gone := map[uint32]bool{}
+	for _, r := range routines {
+		gone[r.oid] = true
+	}
+	var goneFuncs []*catalog.Function
+	for _, f := range cat.AllFunctions() {
+		if gone[f.OID] {
+			goneFuncs = append(goneFuncs, f)
+		}
+	}
+	calls := func(text string) bool {
+		if text == "" || len(goneFuncs) == 0 {
+			return false
+		}
+		for _, c := range translate.ExprCalls(text) {
+			for _, f := range goneFuncs {
+				if n := c.Names; len(n) == 1 && n[0] == f.Name || len(n) == 2 && n[0] == f.Schema && n[1] == f.Name {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	var byOID []*catalog.Policy
 	for _, ps := range cat.AllPolicies() {
 		for _, p := range ps {
-			uses := (p.Using != "" && translate.ExprUsesType(p.Using, ref)) || (p.Check != "" && translate.ExprUsesType(p.Check, ref))
+			uses := (p.Using != "" && translate.ExprUsesType(p.Using, ref)) || (p.Check != "" && translate.ExprUsesType(p.Check, ref)) ||
+				calls(p.Using) || calls(p.Check)
 			for _, col := range dropped[p.Table] {
 				uses = uses || slices.Contains(translate.ExprColumns(p.Using), col) || slices.Contains(translate.ExprColumns(p.Check), col)
 			}
@@ -178,6 +205,9 @@ func dropTypeTextDependents(h Host, cat *catalog.Catalog, deps typeTextDependent
 		}
 	}
 	for _, p := range deps.policies {
+		if _, ok := cat.Policy(p.Table, p.Name); !ok {
+			continue // dropped with a routine it calls
+		}
 		h.DropCascades(policyDesc(h, p))
 		cat = cat.DropPolicy(p.Table, p.Name)
 	}

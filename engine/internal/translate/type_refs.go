@@ -160,3 +160,26 @@ func ExprColumns(text string) []string { return exprColumnsOf(text) }
 // ViewReadsColumn reports whether a view's query reads column col of a
 // relation it depends on.
 func ViewReadsColumn(v *catalog.View, col string) bool { return viewReadsColumn(v, col) }
+
+// Call is a function call in stored text: its name (one or two parts,
+// as written) and its number of arguments.
+type Call struct {
+	Names []string
+	Args  int
+}
+
+// ExprCalls lists the function calls of a stored expression's text.
+func ExprCalls(text string) []Call {
+	tree, err := pgtree.Parse("SELECT " + text)
+	if err != nil {
+		return nil
+	}
+	var out []Call
+	pgtree.Walk(tree, func(m any) bool {
+		if fc, ok := m.(*pg.FuncCall); ok {
+			out = append(out, Call{Names: pgtree.Names(fc.Funcname), Args: len(fc.Args)})
+		}
+		return true
+	})
+	return out
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -76,6 +77,8 @@ type typeTextDependents struct {
 	colViews, views []catalog.QName
 	// defaults are the columns (not dropped) whose default uses the type.
 	defaults []columnUse
+	// checks are the CHECK constraints naming the type.
+	checks []tableCheck
 	policies []*catalog.Policy
 	// detail are PostgreSQL's lines for them ("policy p on table t
 	// depends on type x"), in the order it lists them.
@@ -128,18 +131,41 @@ func findTypeTextDependents(h Host, cat *catalog.Catalog, q catalog.QName, oid u
 			goneFuncs = append(goneFuncs, f)
 		}
 	}
+	typeOID := func(names []string) (uint32, bool) {
+		if _, d, ok := FindType(h, cat, catalog.QName{Schema: schemaOf(names), Name: names[len(names)-1]}); ok {
+			return d.Type.OID, true
+		}
+		if t, ok := types.ByName(names[len(names)-1]); ok {
+			return t.OID, true
+		}
+		return 0, false
+	}
 	calls := func(text string) bool {
 		if text == "" || len(goneFuncs) == 0 {
 			return false
 		}
 		for _, c := range translate.ExprCalls(text) {
 			for _, f := range goneFuncs {
-				if n := c.Names; len(n) == 1 && n[0] == f.Name || len(n) == 2 && n[0] == f.Schema && n[1] == f.Name {
+				n := c.Names
+				named := len(n) == 1 && n[0] == f.Name || len(n) == 2 && n[0] == f.Schema && n[1] == f.Name
+				if named && translate.CallsRoutine(c, f, cat.Functions(catalog.QName{Schema: f.Schema, Name: f.Name}), typeOID) {
 					return true
 				}
 			}
 		}
 		return false
+	}
+	for _, t := range allTables(h, ctx, h.StorageTxn()) {
+		checks, err := t.StoredChecks(ctx)
+		if err != nil {
+			continue
+		}
+		for _, ch := range checks {
+			if translate.ExprUsesType(ch.CheckExpression, ref) {
+				out.checks = append(out.checks, tableCheck{t, ch.Name})
+				out.detail = append(out.detail, "constraint "+ch.Name+" on "+relationDesc(h, "table", t.SchemaName(), t.Name())+" depends on type "+q.Name)
+			}
+		}
 	}
 	var byOID []*catalog.Policy
 	for _, ps := range cat.AllPolicies() {
@@ -204,6 +230,12 @@ func dropTypeTextDependents(h Host, cat *catalog.Catalog, deps typeTextDependent
 			return nil, h.MapError(err)
 		}
 	}
+	for _, c := range deps.checks {
+		h.DropCascades("constraint " + c.name + " on " + relationDesc(h, "table", c.table.SchemaName(), c.table.Name()))
+		if err := c.table.DropCheck(ctx, c.name); err != nil {
+			return nil, h.MapError(err)
+		}
+	}
 	for _, p := range deps.policies {
 		if _, ok := cat.Policy(p.Table, p.Name); !ok {
 			continue // dropped with a routine it calls
@@ -230,9 +262,11 @@ func typeNamesTo(old, now catalog.QName) func([]string) []string {
 	}
 }
 
-// retypeDefaults installs a renamed or moved type in the column defaults
-// and generated columns using it: their nodes carry the *types.Type, so
-// pg_get_expr prints its new name, as PostgreSQL's (by OID) does.
+// retypeDefaults installs a renamed or moved type in the CHECK
+// constraints, column defaults and generated columns using it: the
+// constraints keep text, the others nodes that carry the *types.Type, so
+// pg_get_expr / pg_get_constraintdef print its new name, as PostgreSQL's
+// (by OID) do.
 func retypeDefaults(h Host, oid uint32, nt *types.Type, ref translate.TypeRef, old, now catalog.QName) error {
 	swap := func(t *types.Type) (*types.Type, bool) {
 		switch {
@@ -251,6 +285,23 @@ func retypeDefaults(h Host, oid uint32, nt *types.Type, ref translate.TypeRef, o
 	}
 	ctx := h.SQLContext()
 	for _, t := range allTables(h, ctx, h.StorageTxn()) {
+		checks, err := t.StoredChecks(ctx)
+		if err != nil {
+			return h.MapError(err)
+		}
+		for _, ch := range checks {
+			text, changed, ok := translate.RetypeInExpr(ch.CheckExpression, ref, to)
+			if !ok || !changed {
+				continue
+			}
+			if err := t.DropCheck(ctx, ch.Name); err != nil {
+				return h.MapError(err)
+			}
+			ch.CheckExpression = text
+			if err := t.CreateCheck(ctx, &ch); err != nil {
+				return h.MapError(err)
+			}
+		}
 		for _, col := range t.Schema() {
 			var nc *sql.Column
 			if col.Default != nil && col.Default.Expr != nil {
@@ -296,4 +347,17 @@ func exprUsesType(e sql.Expression, oid uint32, ref translate.TypeRef) bool {
 		return found
 	})
 	return found
+}
+
+type tableCheck struct {
+	table *storage.Table
+	name  string
+}
+
+// schemaOf is the schema part of a one- or two-part name ("" for one).
+func schemaOf(names []string) string {
+	if len(names) == 2 {
+		return names[0]
+	}
+	return ""
 }

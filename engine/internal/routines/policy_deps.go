@@ -6,34 +6,33 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // dropCallingPolicies refuses to drop a routine that a row security
 // policy's expression calls unless CASCADE, which drops the policy, as
 // PostgreSQL's pg_depend entry from the policy on the function does.
-// Policies keep SQL text, so a call is matched by name and argument
-// count: a bare name must find the routine's schema first on the search
-// path.
+// Policies keep SQL text, so a call is matched by name (a bare one must
+// find the routine's schema first on the search path) and, among
+// overloads, by argument count and casts (translate.CallsRoutine).
 func dropCallingPolicies(s Host, cat *catalog.Catalog, f *catalog.Function, cascade bool) (*catalog.Catalog, error) {
+	overloads := cat.Functions(catalog.QName{Schema: f.Schema, Name: f.Name})
+	typeOID := func(names []string) (uint32, bool) { return resolveTypeOID(s, cat, names) }
 	calls := func(text string) bool {
 		if text == "" {
 			return false
 		}
 		for _, c := range translate.ExprCalls(text) {
-			n := len(f.InputTypes())
-			if c.Args < n-f.NumDefaults() || c.Args > n && !f.Variadic() {
-				continue
-			}
+			named := false
 			switch names := c.Names; len(names) {
 			case 2:
-				if names[0] == f.Schema && names[1] == f.Name {
-					return true
-				}
+				named = names[0] == f.Schema && names[1] == f.Name
 			case 1:
-				if names[0] == f.Name && firstSchemaWith(s, cat, f.Name) == f.Schema {
-					return true
-				}
+				named = names[0] == f.Name && firstSchemaWith(s, cat, f.Name) == f.Schema
+			}
+			if named && translate.CallsRoutine(c, f, overloads, typeOID) {
+				return true
 			}
 		}
 		return false
@@ -69,4 +68,24 @@ func firstSchemaWith(s Host, cat *catalog.Catalog, name string) string {
 		}
 	}
 	return ""
+}
+
+// resolveTypeOID resolves a type name written in stored text: a user
+// type by the search path (or its schema), else a built-in one.
+func resolveTypeOID(s Host, cat *catalog.Catalog, names []string) (uint32, bool) {
+	name, schema := names[len(names)-1], ""
+	if len(names) == 2 {
+		schema = names[0]
+	}
+	if schema != "pg_catalog" {
+		for _, sc := range s.LookupSchemas(schema) {
+			if d, ok := cat.Type(catalog.QName{Schema: sc, Name: name}); ok {
+				return d.Type.OID, true
+			}
+		}
+	}
+	if t, ok := types.ByName(name); ok {
+		return t.OID, true
+	}
+	return 0, false
 }

@@ -162,10 +162,11 @@ func ExprColumns(text string) []string { return exprColumnsOf(text) }
 func ViewReadsColumn(v *catalog.View, col string) bool { return viewReadsColumn(v, col) }
 
 // Call is a function call in stored text: its name (one or two parts,
-// as written) and its number of arguments.
+// as written) and, per argument, the type name it is cast to (nil when
+// the argument is not a cast).
 type Call struct {
 	Names []string
-	Args  int
+	Args  [][]string
 }
 
 // ExprCalls lists the function calls of a stored expression's text.
@@ -176,10 +177,56 @@ func ExprCalls(text string) []Call {
 	}
 	var out []Call
 	pgtree.Walk(tree, func(m any) bool {
-		if fc, ok := m.(*pg.FuncCall); ok {
-			out = append(out, Call{Names: pgtree.Names(fc.Funcname), Args: len(fc.Args)})
+		fc, ok := m.(*pg.FuncCall)
+		if !ok {
+			return true
 		}
+		c := Call{Names: pgtree.Names(fc.Funcname), Args: make([][]string, len(fc.Args))}
+		for i, a := range fc.Args {
+			if tc := a.GetTypeCast(); tc != nil && tc.TypeName != nil && len(tc.TypeName.ArrayBounds) == 0 {
+				c.Args[i] = pgtree.Names(tc.TypeName.Names)
+			}
+		}
+		out = append(out, c)
 		return true
 	})
 	return out
+}
+
+// CallsRoutine reports whether call c (whose name already denotes f's
+// name in f's schema) is a call of f: its argument count fits f, and
+// when others of f's overloads (in overloads, f included) fit it too,
+// its casts name f's parameter types (typeOID resolves a type name) and
+// rule out the others. A call that cannot be told apart does not count:
+// the DROP it would hold back is then let through, as before.
+func CallsRoutine(c Call, f *catalog.Function, overloads []*catalog.Function, typeOID func([]string) (uint32, bool)) bool {
+	fits := func(g *catalog.Function) bool {
+		n := len(g.InputTypes())
+		return len(c.Args) >= n-g.NumDefaults() && (len(c.Args) <= n || g.Variadic())
+	}
+	if !fits(f) {
+		return false
+	}
+	rivals := 0
+	for _, g := range overloads {
+		if g.OID != f.OID && fits(g) {
+			rivals++
+		}
+	}
+	if rivals == 0 {
+		return true
+	}
+	in := f.InputTypes()
+	typed := false
+	for i, a := range c.Args {
+		if a == nil || i >= len(in) {
+			continue
+		}
+		oid, ok := typeOID(a)
+		if !ok || in[i] == nil || oid != in[i].OID {
+			return false
+		}
+		typed = true
+	}
+	return typed
 }

@@ -1,6 +1,6 @@
--- Policies, views and defaults using a type follow ALTER TYPE ... RENAME TO, and go with DROP TYPE ... CASCADE (2BP01 without it).
+-- Policies, views, defaults and CHECK constraints using a type follow ALTER TYPE ... RENAME TO, and go with DROP TYPE ... CASCADE (2BP01 without it).
 CREATE TYPE perm AS ENUM ('read', 'write');
-CREATE TABLE grants (id int PRIMARY KEY, p perm NOT NULL, note text DEFAULT ('read'::perm)::text);
+CREATE TABLE grants (id int PRIMARY KEY, p perm NOT NULL, note text DEFAULT ('read'::perm)::text, CONSTRAINT note_ok CHECK (note IS NULL OR note::perm IS NOT NULL));
 CREATE TABLE docs (id int PRIMARY KEY, body text);
 INSERT INTO grants VALUES (1, 'read', 'read');
 INSERT INTO docs VALUES (1, 'a'), (2, 'b');
@@ -17,6 +17,9 @@ ALTER TYPE perm RENAME TO perm_old;
 SELECT tablename, policyname, qual, with_check FROM pg_policies WHERE schemaname = 'public' ORDER BY 1, 2;
 SELECT pg_get_viewdef('read_grants'::regclass);
 SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = 'grants'::regclass;
+SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'note_ok';
+INSERT INTO grants VALUES (2, 'write', 'write');
+INSERT INTO grants VALUES (3, 'write', 'none');
 CREATE TYPE perm AS ENUM ('write');
 GRANT SELECT, INSERT ON docs TO authenticated;
 GRANT SELECT ON grants TO authenticated;

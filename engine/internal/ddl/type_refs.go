@@ -78,7 +78,7 @@ type typeTextDependents struct {
 	// defaults are the columns (not dropped) whose default uses the type.
 	defaults []columnUse
 	// checks are the CHECK constraints naming the type.
-	checks []tableCheck
+	checks   []tableCheck
 	policies []*catalog.Policy
 	// detail are PostgreSQL's lines for them ("policy p on table t
 	// depends on type x"), in the order it lists them.

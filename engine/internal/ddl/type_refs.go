@@ -13,10 +13,12 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
-// Policies and views keep their expressions as SQL text, where
+// Policies, views and CHECK constraints keep their expressions as SQL
+// text, and column defaults nodes carrying a *types.Type, where
 // PostgreSQL keeps trees that refer to types by OID (with pg_depend rows
-// on them). The functions below give that text the same behaviour: it
-// follows ALTER TYPE ... RENAME TO / SET SCHEMA, and DROP TYPE finds it.
+// on them). The functions below give them the same behaviour: they
+// follow ALTER TYPE ... RENAME TO / SET SCHEMA, and DROP TYPE finds them
+// (2BP01, or CASCADE drops them).
 
 // typeRef matches the names in stored text that denote type q (OID oid)
 // in catalog cat: q's qualified name, or its bare name when the search
@@ -69,9 +71,10 @@ func followTypeInText(cat *catalog.Catalog, ref translate.TypeRef, old, now cata
 	return cat
 }
 
-// typeTextDependents are the policies and views DROP TYPE removes with
-// the type: those naming it, and those using a column of it (which goes
-// with the type under CASCADE).
+// typeTextDependents are what DROP TYPE removes with the type besides
+// its columns and routines: the policies and views naming it, using a
+// column of it (which goes with the type under CASCADE) or calling a
+// routine that goes; the defaults and CHECK constraints naming it.
 type typeTextDependents struct {
 	// colViews read a dropped column; views name the type.
 	colViews, views []catalog.QName
@@ -201,8 +204,7 @@ func policyDesc(h Host, p *catalog.Policy) string {
 }
 
 // dropTypeTextDependents removes what findTypeTextDependents found,
-// reporting each as DROP ... CASCADE does; columns are the descriptions
-// of the dropped columns, listed first.
+// reporting each as DROP ... CASCADE does.
 func dropTypeTextDependents(h Host, cat *catalog.Catalog, deps typeTextDependents) (*catalog.Catalog, error) {
 	dropViews := func(vs []catalog.QName) error {
 		for _, v := range vs {
@@ -349,6 +351,7 @@ func exprUsesType(e sql.Expression, oid uint32, ref translate.TypeRef) bool {
 	return found
 }
 
+// tableCheck is a CHECK constraint of a table.
 type tableCheck struct {
 	table *storage.Table
 	name  string

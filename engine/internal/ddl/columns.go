@@ -36,7 +36,7 @@ func renameColumn(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	if t, err = mustTable(h, ctx, c.Schema, c.Table); err != nil {
 		return err
 	}
-	checks, err := t.GetChecks(ctx)
+	checks, err := t.StoredChecks(ctx)
 	if err != nil {
 		return err
 	}

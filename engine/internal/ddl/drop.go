@@ -227,20 +227,20 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 			return pgerror.New(pgerror.FeatureNotSupported, "DROP TYPE of a type with domains over it is not supported yet")
 		}
 	}
-	if len(users) > 0 && !c.Cascade {
-		return dependError("type", q.Name)
-	}
 	// routines taking or returning the type (or an array of it)
 	routines := routineTypeUsers(h, cat, map[[2]string]bool{{q.Schema, q.Name}: true}, nil)
-	if len(routines) > 0 {
-		if !c.Cascade {
-			lines := make([]string, len(routines))
-			for i, u := range routines {
-				lines[i] = fmt.Sprintf("function %s depends on type %s", u.desc, u.typ)
-			}
-			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop type %s because other objects depend on it", q.Name).
-				WithDetail("%s", strings.Join(lines, "\n")).WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+	textDeps := findTypeTextDependents(h, cat, q, d.Type.OID, users, routines) // type_refs.go
+	if (len(users) > 0 || len(routines) > 0 || len(textDeps.detail) > 0) && !c.Cascade {
+		var lines []string
+		for _, u := range routines {
+			lines = append(lines, fmt.Sprintf("function %s depends on type %s", u.desc, u.typ))
 		}
+		for _, u := range users {
+			lines = append(lines, columnDesc(h, u.table.SchemaName(), u.table.Name(), u.column)+" depends on type "+q.Name)
+		}
+		return dependError("type", q.Name).(*pgerror.Error).WithDetail("%s", joinDetail(append(lines, textDeps.detail...)))
+	}
+	if len(routines) > 0 {
 		xh, ok := h.(ExtensionHost)
 		if !ok {
 			return pgerror.New(pgerror.FeatureNotSupported, "DROP TYPE ... CASCADE cannot drop the routines using %s here", q.Name)
@@ -259,10 +259,18 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 		return err
 	}
 	h.SetCatalog(next)
-	// CASCADE drops the columns of the type, as PostgreSQL does
-	ctx := h.SQLContext()
+	// CASCADE drops the columns of the type, as PostgreSQL does, and the
+	// policies and views using them or naming the type
 	for _, u := range users {
 		h.DropCascades(columnDesc(h, u.table.SchemaName(), u.table.Name(), u.column))
+	}
+	next, err = dropTypeTextDependents(h, h.Catalog(), textDeps)
+	if err != nil {
+		return err
+	}
+	h.SetCatalog(next)
+	ctx := h.SQLContext()
+	for _, u := range users {
 		if err := u.table.DropColumn(ctx, u.column); err != nil {
 			return h.MapError(err)
 		}

@@ -16,7 +16,7 @@ import (
 
 // checkNames are the names of t's CHECK constraints.
 func checkNames(ctx *sql.Context, t *storage.Table) (map[string]bool, []sql.CheckDefinition, error) {
-	checks, err := t.GetChecks(ctx)
+	checks, err := t.StoredChecks(ctx)
 	if err != nil {
 		return nil, nil, err
 	}

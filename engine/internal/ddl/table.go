@@ -225,7 +225,7 @@ func renameConstraint(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			}
 		}
 	case 'c':
-		checks, err := t.GetChecks(ctx)
+		checks, err := t.StoredChecks(ctx)
 		if err != nil {
 			return err
 		}

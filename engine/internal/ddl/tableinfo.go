@@ -105,7 +105,7 @@ func TableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
 			}
 		}
 	}
-	if checks, err := t.GetChecks(ctx); err == nil {
+	if checks, err := t.StoredChecks(ctx); err == nil {
 		for _, c := range checks {
 			ti.Constraints[c.Name] = 'c'
 			ti.Checks[c.Name] = c.CheckExpression

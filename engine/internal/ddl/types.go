@@ -186,9 +186,12 @@ func RenameType(h Host, c *translate.RenameType) error {
 	nt.Name, nt.SQLName = c.NewName, c.NewName
 	nd := *d
 	nd.Type = &nt
-	h.SetCatalog(cat.RenameType(q, nq, &nd))
+	h.SetCatalog(followTypeInText(cat.RenameType(q, nq, &nd), typeRef(h, cat, q, d.Type.OID), q, nq)) // type_refs.go
 	retypeRoutines(h, d.Type.OID, &nt)
-	return retypeColumns(h, d.Type.OID, &nt)
+	if err := retypeColumns(h, d.Type.OID, &nt); err != nil {
+		return err
+	}
+	return retypeDefaults(h, d.Type.OID, &nt, typeRef(h, cat, q, d.Type.OID), q, nq) // type_refs.go
 }
 
 // SetTypeSchema runs ALTER TYPE | DOMAIN ... SET SCHEMA
@@ -239,9 +242,12 @@ func SetTypeSchema(h Host, c *translate.SetTypeSchema) error {
 	nt.Schema = c.Schema
 	nd := *d
 	nd.Type = &nt
-	h.SetCatalog(cat.RenameType(q, nq, &nd))
+	h.SetCatalog(followTypeInText(cat.RenameType(q, nq, &nd), typeRef(h, cat, q, d.Type.OID), q, nq)) // type_refs.go
 	retypeRoutines(h, d.Type.OID, &nt)
-	return retypeColumns(h, d.Type.OID, &nt)
+	if err := retypeColumns(h, d.Type.OID, &nt); err != nil {
+		return err
+	}
+	return retypeDefaults(h, d.Type.OID, &nt, typeRef(h, cat, q, d.Type.OID), q, nq) // type_refs.go
 }
 
 // rewriteRows replaces every row of t with edit applied to it, or with

@@ -58,7 +58,7 @@ func (s *State) listConstraints(r Relation) ([]constraint, error) {
 	// primary key and unique constraints, then its foreign keys: the
 	// order pg_constraint holds them in.
 	var out []constraint
-	checks, err := r.Table.GetChecks(s.Ctx)
+	checks, err := r.Table.StoredChecks(s.Ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ func (s *State) tableFlags(rels []Relation) (checks map[string]int, triggers map
 			triggers[key] = true
 			triggers[fk.ParentSchema+"."+fk.ParentTable] = true
 		}
-		cks, err := r.Table.GetChecks(s.Ctx)
+		cks, err := r.Table.StoredChecks(s.Ctx)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -157,7 +157,7 @@ func (s *State) partitionCheck(r Relation, name string) bool {
 	if err != nil || !ok {
 		return false
 	}
-	checks, err := p.GetChecks(s.Ctx)
+	checks, err := p.StoredChecks(s.Ctx)
 	if err != nil {
 		return false
 	}

@@ -274,6 +274,10 @@ func dropDependents(s Host, cat *catalog.Catalog, f *catalog.Function, cascade b
 		notice(s, "drop cascades to "+cat.CastDescription(k))
 		cat = cat.DropCast(k.OID)
 	}
+	cat, err := dropCallingPolicies(s, cat, f, cascade) // policy_deps.go
+	if err != nil {
+		return nil, err
+	}
 	if dep, err := s.RoutineUsedByTables(f); err != nil || dep != "" {
 		if err != nil {
 			return nil, err

@@ -10,6 +10,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // User functions in CHECK constraints (PostgreSQL docs 5.4.1: a check
@@ -83,12 +84,20 @@ func (s *Session) checkNeedsCatalog(text string) (*pg.Node, bool) {
 					calls = append(calls, name.Sval)
 				}
 			}
+			// a cast to a type that is not built in (an enum, a domain)
+			// also needs the catalog: it is kept as "::name"
+			if tn, ok := m.(*pg.TypeName); ok && len(tn.Names) > 0 {
+				names := pgtree.Names(tn.Names)
+				if _, builtin := types.ByName(names[len(names)-1]); !builtin && names[0] != "pg_catalog" {
+					calls = append(calls, "::"+names[len(names)-1])
+				}
+			}
 		})
 		p.checkCalls.Store(text, calls)
 	}
 	cat := s.catalog()
 	for _, name := range calls {
-		if cat.HasFunctionsNamed(name) {
+		if strings.HasPrefix(name, "::") || cat.HasFunctionsNamed(name) {
 			stmt, err := parseCheck(text)
 			return stmt, err == nil
 		}

@@ -32,6 +32,19 @@ func (h *Table) GetChecks(ctx *sql.Context) ([]sql.CheckDefinition, error) {
 	return out, nil
 }
 
+// StoredChecks returns the table's check constraints as stored, their
+// text as written: what pg_constraint shows and DDL rewrites, where
+// GetChecks hands GMS the forms a session resolved for evaluation.
+func (h *Table) StoredChecks(ctx *sql.Context) ([]sql.CheckDefinition, error) {
+	t, td, err := h.currentDef(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]sql.CheckDefinition(nil), td.def.checks...)
+	t.mu.Unlock()
+	return out, nil
+}
+
 // RowSecurity is implemented by sessions whose running statement must
 // also enforce row security WITH CHECK expressions on the rows it writes.
 type RowSecurity interface {

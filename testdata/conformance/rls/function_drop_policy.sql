@@ -1,0 +1,25 @@
+-- A policy calling a routine goes with DROP FUNCTION ... CASCADE and DROP TYPE ... CASCADE of its parameter type (2BP01 without); overloads and same-named routines elsewhere do not hold it.
+CREATE TYPE perm AS ENUM ('read', 'write');
+CREATE FUNCTION can(p perm) RETURNS boolean LANGUAGE sql AS $$ SELECT p = 'read' $$;
+CREATE TABLE d (id int);
+CREATE POLICY d_can ON d USING (can('read'::perm));
+CREATE POLICY d_bare ON d FOR DELETE USING (can('write'));
+CREATE POLICY d_other ON d USING (id > 0);
+CREATE SCHEMA extra;
+CREATE FUNCTION extra.can(p perm) RETURNS boolean LANGUAGE sql AS $$ SELECT true $$;
+CREATE FUNCTION can(a int, b int) RETURNS boolean LANGUAGE sql AS $$ SELECT a < b $$;
+CREATE FUNCTION gate() RETURNS boolean LANGUAGE sql AS $$ SELECT true $$;
+CREATE POLICY d_gate ON d FOR INSERT WITH CHECK (public.gate() AND can(1, 2));
+DROP FUNCTION extra.can(perm);
+DROP FUNCTION can(int, int);
+DROP FUNCTION gate();
+SELECT policyname FROM pg_policies WHERE tablename = 'd' ORDER BY 1;
+DROP POLICY d_bare ON d;
+CREATE TYPE perm2 AS ENUM ('write');
+CREATE FUNCTION can(p perm2) RETURNS boolean LANGUAGE sql AS $$ SELECT true $$;
+CREATE POLICY d_can2 ON d FOR UPDATE USING (can('write'::perm2));
+DROP FUNCTION gate() CASCADE;
+DROP FUNCTION can(perm);
+DROP TYPE perm;
+DROP TYPE perm CASCADE;
+SELECT policyname FROM pg_policies WHERE tablename = 'd' ORDER BY 1;

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
@@ -20,27 +19,7 @@ const castCheck = `select 'ok'::mood::int, (select obj_description(oid, 'pg_cast
 // TestCastDurable: user casts come back from a checkpoint and from the
 // log when the data directory is opened again.
 func TestCastDurable(t *testing.T) {
-	dir := t.TempDir()
-	e, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := enginetest.Connect(t, e, engine.SessionOptions{})
-	enginetest.Exec(t, s, castSetup)
-	if err := e.Checkpoint(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	enginetest.Exec(t, s, `create type lvl as enum ('lo'); create cast (lvl as text) with inout as implicit`)
-	s.Close()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	e2, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e2.Close()
-	s2 := enginetest.Connect(t, e2, engine.SessionOptions{})
+	s2 := enginetest.Reopened(t, castSetup, `create type lvl as enum ('lo'); create cast (lvl as text) with inout as implicit`)
 	if got := enginetest.LastRows(enginetest.Exec(t, s2, castCheck)); got != "2|labels" {
 		t.Errorf("after reopening: %q", got)
 	}

@@ -42,7 +42,7 @@ select count(distinct w), (select string_agg(w::text, ',' order by w, w::text) f
 // TestCitextDurable reopens a data directory: citext columns, their
 // unique index and the case-folding comparison come back.
 func TestCitextDurable(t *testing.T) {
-	s2 := reopened(t, `create extension citext with schema extensions;
+	s2 := enginetest.Reopened(t, `create extension citext with schema extensions;
 create table people (email citext primary key);
 insert into people values ('Ann@X.org')`, `insert into people values ('bo@x.org')`)
 	res := enginetest.Exec(t, s2, `select email from people where email in ('ann@x.org', 'BO@X.ORG') order by email`)

@@ -30,7 +30,7 @@ select changed from audit`, want: `"balance"=>"20"`},
 }
 
 func TestHstoreDurable(t *testing.T) {
-	s2 := reopened(t, `create extension hstore with schema extensions;
+	s2 := enginetest.Reopened(t, `create extension hstore with schema extensions;
 create table kv (id int primary key, h hstore);
 insert into kv values (1, 'a=>1, b=>NULL')`, `insert into kv values (2, 'c=>"x y"')`)
 	res := enginetest.Exec(t, s2, `select id, h, h -> 'a' from kv where h ? 'a' or h @> 'c=>"x y"' order by id`)

@@ -44,7 +44,7 @@ insert into books select ('978' || lpad(g::text, 9, '0') || '?')::isbn, ('979' |
 }
 
 func TestIsnDurable(t *testing.T) {
-	s2 := reopened(t, `create extension isn with schema extensions;
+	s2 := enginetest.Reopened(t, `create extension isn with schema extensions;
 create table books (id extensions.isbn primary key, code extensions.upc);
 select extensions.isn_weak(true);
 insert into books values ('039304002X', '123456789012'), ('9780393040028', null)`, `insert into books values ('9791090636071', '0123456789012'::extensions.ean13::extensions.upc)`)

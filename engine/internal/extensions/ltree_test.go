@@ -17,7 +17,7 @@ func TestLtreeHostile(t *testing.T) {
 }
 
 func TestLtreeDurable(t *testing.T) {
-	s2 := reopened(t, `create extension ltree with schema extensions;
+	s2 := enginetest.Reopened(t, `create extension ltree with schema extensions;
 create table cat (path ltree primary key);
 insert into cat values ('a.b'), ('a')`, `insert into cat values ('a.b.c')`)
 	res := enginetest.Exec(t, s2, `select path, nlevel(path) from cat where path <@ 'a' and path ~ '*.b.*' order by path`)

@@ -12,7 +12,7 @@ import (
 // objects and its stored definition come back, and ALTER EXTENSION
 // UPDATE follows an update path installed before the reopening.
 func TestPgTleDurable(t *testing.T) {
-	s2 := reopened(t, `create extension pg_tle;
+	s2 := enginetest.Reopened(t, `create extension pg_tle;
 select pgtle.install_extension('greet', '1.0', 'greetings', $_$
   create function greet(who text) returns text language sql as $$ select 'hello ' || who $$;
 $_$);

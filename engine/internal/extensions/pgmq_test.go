@@ -179,7 +179,7 @@ func pgmqInstalled(t *testing.T, version string) []target {
 // is opened again: the version, the headers column and the functions
 // returning the altered message_record.
 func TestPgmqUpdateDurable(t *testing.T) {
-	s := reopened(t,
+	s := enginetest.Reopened(t,
 		`CREATE EXTENSION pgmq VERSION '1.4.4'; SELECT pgmq.create('d'); SELECT pgmq.send('d', '{"a":1}'); ALTER EXTENSION pgmq UPDATE`,
 		`SELECT pgmq.send('d', '{"a":2}', '{"h":1}'::jsonb)`)
 	run(t, []target{engineTarget(s)}, []sqlCase{

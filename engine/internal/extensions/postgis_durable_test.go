@@ -10,7 +10,7 @@ import (
 // TestPostGISDurable reopens a data directory: geometry columns keep
 // their values and typmods across a checkpoint and the log after it.
 func TestPostGISDurable(t *testing.T) {
-	s2 := reopened(t, `create extension postgis with schema extensions;
+	s2 := enginetest.Reopened(t, `create extension postgis with schema extensions;
 create table shops (id int primary key, g extensions.geometry(Point, 4326), a extensions.geography);
 create index shops_g on shops using gist (g);
 insert into shops values (1, 'SRID=4326;POINT(-71.10044 42.373695)', 'POINT(1 2)')`, `insert into shops values (2, 'POINT(3 4)', null)`)

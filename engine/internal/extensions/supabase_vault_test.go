@@ -69,7 +69,7 @@ func TestVaultByDefault(t *testing.T) {
 // secret is kept in its data directory: after a restart, secrets written
 // before and after a checkpoint still decrypt.
 func TestVaultKeyDurable(t *testing.T) {
-	s := reopened(t, `select vault.create_secret('one', 'k1')`, `select vault.create_secret('two', 'k2')`)
+	s := enginetest.Reopened(t, `select vault.create_secret('one', 'k1')`, `select vault.create_secret('two', 'k2')`)
 	res := enginetest.Exec(t, s, `select string_agg(decrypted_secret, ',' order by name) from vault.decrypted_secrets`)
 	if got := enginetest.LastRows(res); got != "one,two" {
 		t.Fatalf("after reopening: got %q", got)

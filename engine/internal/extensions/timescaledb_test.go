@@ -140,7 +140,7 @@ func TestTimescaleDBLicense(t *testing.T) {
 // TestTimescaleDBDurable checks that a hypertable and the extension come
 // back after a reopen.
 func TestTimescaleDBDurable(t *testing.T) {
-	s := reopened(t, `create extension timescaledb with schema extensions;
+	s := enginetest.Reopened(t, `create extension timescaledb with schema extensions;
 		create table public.t (time timestamptz, v int);
 		select extensions.create_hypertable('public.t', 'time')`,
 		`insert into public.t values ('2024-01-01 00:10+00', 1)`)

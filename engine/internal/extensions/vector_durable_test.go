@@ -11,7 +11,7 @@ import (
 // as data names the extension base types, which come back with their Go
 // implementation, and stored vectors read back.
 func TestVectorDurable(t *testing.T) {
-	s2 := reopened(t, `create extension vector with schema extensions;
+	s2 := enginetest.Reopened(t, `create extension vector with schema extensions;
 create table docs (id int primary key, embedding vector(2), h halfvec(2), sp sparsevec(3));
 insert into docs values (1, '[3,4]', '[1,2]', '{1:1}/3')`, `insert into docs values (2, '[0,1]', '[0.5,0]', '{3:2}/3')`)
 	res := enginetest.Exec(t, s2, `select id, embedding, h, sp, embedding <-> '[0,0]' from docs order by id`)

@@ -26,6 +26,7 @@ func IndexableComparisons(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ 
 		default:
 			return n, transform.SameTree, nil
 		}
+		own := columnsBelow(n)
 		return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 			if lg, ok := e.(*expr.Logic); ok && lg.And {
 				// GMS splits only its own AND into conjuncts to push down
@@ -59,6 +60,12 @@ func IndexableComparisons(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ 
 			if !isCol || !isLit || lit.Value == nil {
 				return e, transform.SameTree, nil
 			}
+			if gf.Id() != 0 && !own.Empty() && !own.Contains(gf.Id()) {
+				// an enclosing query's column (`where g.id = 1` in a
+				// subquery over item): GMS would take it for the
+				// same-named column of the table below as an index key
+				return e, transform.SameTree, nil
+			}
 			ct, ok := gf.Type().(*types.Type)
 			if !ok || !ct.Equals(lit.Type()) || ct.Base().Kind == types.KindBpchar {
 				return e, transform.SameTree, nil
@@ -85,4 +92,21 @@ func IndexableComparisons(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ 
 			return out, transform.NewTree, nil
 		})
 	})
+}
+
+// columnsBelow is the columns of the tables a filter or join reads (not
+// those of its subqueries); empty when none says which they are.
+func columnsBelow(n sql.Node) sql.ColSet {
+	var own sql.ColSet
+	transform.Inspect(n, func(c sql.Node) bool {
+		switch x := c.(type) {
+		case *plan.SubqueryAlias:
+			own.UnionWith(x.Columns())
+			return false
+		case plan.TableIdNode:
+			own.UnionWith(x.Columns())
+		}
+		return true
+	})
+	return own
 }

@@ -270,16 +270,7 @@ func typeNamesTo(old, now catalog.QName) func([]string) []string {
 // pg_get_expr / pg_get_constraintdef print its new name, as PostgreSQL's
 // (by OID) do.
 func retypeDefaults(h Host, oid uint32, nt *types.Type, ref translate.TypeRef, old, now catalog.QName) error {
-	swap := func(t *types.Type) (*types.Type, bool) {
-		switch {
-		case t == nil:
-		case t.OID == oid:
-			return nt.WithMod(t.Mod), true
-		case t.Kind == types.KindArray && t.Elem != nil && t.Elem.OID == oid:
-			return types.ArrayOf(nt), true
-		}
-		return t, false
-	}
+	swap := typeSwap(oid, nt)
 	to := typeNamesTo(old, now)
 	shown := func(text string) (string, bool) {
 		out, changed, ok := translate.RetypeInExpr(text, ref, to)

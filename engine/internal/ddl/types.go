@@ -306,11 +306,10 @@ func retypeColumns(h Host, oid uint32, nt *types.Type) error {
 	return nil
 }
 
-// retypeRoutines installs a renamed or moved user type in the parameters
-// and results of the routines using it (or an array of it), which print
-// their signatures from their *types.Type (pg_get_function_arguments).
-func retypeRoutines(h Host, oid uint32, nt *types.Type) {
-	swap := func(t *types.Type) (*types.Type, bool) {
+// typeSwap replaces the type whose OID is oid, or an array of it, by nt
+// (keeping a type modifier); ok reports a replacement.
+func typeSwap(oid uint32, nt *types.Type) func(t *types.Type) (*types.Type, bool) {
+	return func(t *types.Type) (*types.Type, bool) {
 		switch {
 		case t == nil:
 		case t.OID == oid:
@@ -320,6 +319,13 @@ func retypeRoutines(h Host, oid uint32, nt *types.Type) {
 		}
 		return t, false
 	}
+}
+
+// retypeRoutines installs a renamed or moved user type in the parameters
+// and results of the routines using it (or an array of it), which print
+// their signatures from their *types.Type (pg_get_function_arguments).
+func retypeRoutines(h Host, oid uint32, nt *types.Type) {
+	swap := typeSwap(oid, nt)
 	cat := h.Catalog()
 	for _, f := range cat.AllFunctions() {
 		nf := *f

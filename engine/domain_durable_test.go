@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
@@ -14,29 +13,10 @@ import (
 // case-insensitive comparison with it (the reopen failed with "no
 // implementation of extension base type email").
 func TestDomainOverExtensionTypeDurable(t *testing.T) {
-	dir := t.TempDir()
-	e, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := enginetest.Connect(t, e, engine.SessionOptions{})
-	enginetest.Exec(t, s, `create extension citext;
+	s2 := enginetest.Reopened(t, `create extension citext;
 		create domain email as citext check (value ~ '@');
 		create table users (id int primary key, mail email);
-		insert into users values (1, 'A@Example.com')`)
-	if err := e.Checkpoint(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	e2, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e2.Close()
-	s2 := enginetest.Connect(t, e2, engine.SessionOptions{})
+		insert into users values (1, 'A@Example.com')`, "")
 	res := enginetest.Exec(t, s2, `select count(*) from users where mail = 'a@example.COM'`)
 	if got := *res[0].Rows[0][0]; got != "1" {
 		t.Errorf("case-insensitive match after reopening: %s rows, want 1", got)

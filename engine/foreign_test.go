@@ -105,29 +105,10 @@ func TestWrappersMigration(t *testing.T) {
 // user mappings and foreign tables come back from the checkpoint and
 // from the log written after it.
 func TestForeignDurable(t *testing.T) {
-	dir := t.TempDir()
-	e, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := enginetest.Connect(t, e, engine.SessionOptions{})
-	enginetest.Exec(t, s, `create extension postgres_fdw;
+	s2 := enginetest.Reopened(t, `create extension postgres_fdw;
 		create server pg foreign data wrapper postgres_fdw options (host 'db');
-		create user mapping for public server pg options (user 'u')`)
-	if err := e.Checkpoint(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	enginetest.Exec(t, s, `create foreign table items (id int) server pg options (table_name 'items')`)
-	s.Close()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	e2, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e2.Close()
-	s2 := enginetest.Connect(t, e2, engine.SessionOptions{})
+		create user mapping for public server pg options (user 'u')`,
+		`create foreign table items (id int) server pg options (table_name 'items')`)
 	res := enginetest.Exec(t, s2, `select srvname || ' ' || array_to_string(srvoptions, ',') from pg_foreign_server;
 		select usename || ' ' || array_to_string(umoptions, ',') from pg_user_mappings;
 		select c.relname || ' ' || c.relkind || ' ' || array_to_string(ftoptions, ',') from pg_foreign_table f join pg_class c on c.oid = f.ftrelid`)

@@ -75,12 +75,7 @@ var binaryParamCases = []struct {
 // PostgreSQL 15 (-record-psql with TINYBASE_PG_URL).
 func TestBinaryParams(t *testing.T) {
 	ctx := context.Background()
-	url := ""
-	if *recordPsql {
-		url = scratchPostgres(t, "wire_binary_params")
-	} else {
-		_, url = startServer(t, Config{})
-	}
+	url := goldenTarget(t, *recordPsql, "wire_binary_params")
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
 		t.Fatal(err)

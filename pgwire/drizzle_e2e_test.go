@@ -46,12 +46,7 @@ func TestDrizzlePull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var url string
-	if *recordDrizzle {
-		url = scratchPostgres(t, "wire_drizzle_golden")
-	} else {
-		_, url = startServer(t, Config{})
-	}
+	url := goldenTarget(t, *recordDrizzle, "wire_drizzle_golden")
 	conn, err := pgx.Connect(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)

@@ -50,12 +50,7 @@ var emptyValueModes = []struct {
 // from PostgreSQL 15 (-record-psql with TINYBASE_PG_URL).
 func TestEmptyValues(t *testing.T) {
 	ctx := context.Background()
-	url := ""
-	if *recordPsql {
-		url = scratchPostgres(t, "wire_empty_values")
-	} else {
-		_, url = startServer(t, Config{})
-	}
+	url := goldenTarget(t, *recordPsql, "wire_empty_values")
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
 		t.Fatal(err)
@@ -148,12 +143,7 @@ select ''::bytea as bytea, '{}'::int[] as arr, '""'::jsonb as jsonb, ''::varchar
 // output with PostgreSQL 15's (testdata/psql/empty_values.golden).
 func TestEmptyValuesPsql(t *testing.T) {
 	requireTool(t, "psql")
-	url := ""
-	if *recordPsql {
-		url = scratchPostgres(t, "wire_empty_values")
-	} else {
-		_, url = startServer(t, Config{})
-	}
+	url := goldenTarget(t, *recordPsql, "wire_empty_values")
 	script := filepath.Join(t.TempDir(), "empty.sql")
 	if err := os.WriteFile(script, []byte(emptyValuesSQL), 0o644); err != nil {
 		t.Fatal(err)

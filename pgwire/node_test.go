@@ -41,12 +41,7 @@ func nodeClients(t *testing.T) string {
 // (-record-psql with TINYBASE_PG_URL rewrites it).
 func runNode(t *testing.T, script, golden string) {
 	dir := nodeClients(t)
-	url := ""
-	if *recordPsql {
-		url = scratchPostgres(t, "wire_node_golden")
-	} else {
-		_, url = startServer(t, Config{})
-	}
+	url := goldenTarget(t, *recordPsql, "wire_node_golden")
 	abs, err := filepath.Abs(filepath.Join("testdata", "node", script))
 	if err != nil {
 		t.Fatal(err)

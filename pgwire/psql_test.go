@@ -129,6 +129,17 @@ func TestPsql(t *testing.T) {
 	}
 }
 
+// goldenTarget is the server a golden test talks to: a scratch database
+// named scratch on PostgreSQL when it records, else a new tinybase server.
+func goldenTarget(t *testing.T, record bool, scratch string) string {
+	t.Helper()
+	if record {
+		return scratchPostgres(t, scratch)
+	}
+	_, url := startServer(t, Config{})
+	return url
+}
+
 // scratchPostgres recreates database name on the PostgreSQL at
 // TINYBASE_PG_URL and returns its URL (recording only).
 func scratchPostgres(t *testing.T, name string) string {
@@ -168,12 +179,7 @@ func clientFixture(t *testing.T, record bool, scratch, setupFile string) string 
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := ""
-	if record {
-		url = scratchPostgres(t, scratch)
-	} else {
-		_, url = startServer(t, Config{})
-	}
+	url := goldenTarget(t, record, scratch)
 	conn, err := pgx.Connect(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -269,7 +270,7 @@ func tableTriggers(h Host, t *storage.Table, ev catalog.TriggerEvent, setCols []
 // for ev.
 func triggersOn(h Host, q catalog.QName, sch sql.Schema, ev catalog.TriggerEvent, setCols []string) *firingSet {
 	cat := h.Catalog()
-	fs := &firingSet{table: q, event: ev, width: len(sch), sch: sch, fns: map[uint32]*catalog.Function{}}
+	fs := &firingSet{table: q, tableOID: pgcatalog.RelationOID(q.Schema, q.Name), event: ev, width: len(sch), sch: sch, fns: map[uint32]*catalog.Function{}}
 	for _, c := range sch {
 		fs.cols = append(fs.cols, routine.Column{Name: c.Name, Type: expr.FromGMSType(c.Type)})
 	}

@@ -60,10 +60,22 @@ func (c *Catalog) ACLKey(m Member) (k ObjectKey, ok bool) {
 // members' initial privileges (pg_init_privs, privtype 'e').
 func (c *Catalog) MemberACLs(members []Member) []KeyACL {
 	var out []KeyACL
-	for _, m := range members {
+	add := func(m Member) {
 		if k, ok := c.ACLKey(m); ok {
 			if acl := c.ACL(k); acl != nil {
 				out = append(out, KeyACL{Key: k, ACL: acl})
+			}
+		}
+	}
+	for _, m := range members {
+		add(m)
+		if m.Kind != "table" {
+			continue
+		}
+		// a serial column's sequence, a member with its table
+		for _, q := range sortedKeys(c.sequences) {
+			if o := c.sequences[q].OwnedBy; o != nil && o.Schema == m.Schema && o.Table == m.Name {
+				add(Member{Kind: "sequence", Schema: q.Schema, Name: q.Name})
 			}
 		}
 	}

@@ -94,6 +94,15 @@ func installedVersion(cat *catalog.Catalog, name string) any {
 // installed extension depends on the extension.
 func extensionDepends(s *State) [][]any {
 	var out [][]any
+	// A serial column's sequence, made by the script with its table, is a
+	// member too (pg_dump leaves it to CREATE EXTENSION).
+	owned := map[catalog.QName][]*catalog.Sequence{}
+	for _, q := range s.Catalog.Sequences() {
+		if o := q.OwnedBy; o != nil {
+			t := catalog.QName{Schema: o.Schema, Name: o.Table}
+			owned[t] = append(owned[t], q)
+		}
+	}
 	for _, e := range s.Catalog.Extensions() {
 		ext := ExtensionOID(e.Name)
 		for _, m := range e.Members {
@@ -128,6 +137,11 @@ func extensionDepends(s *State) [][]any {
 				}
 			}
 			out = append(out, []any{class, oid, int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
+			if m.Kind == "table" {
+				for _, q := range owned[catalog.QName{Schema: m.Schema, Name: m.Name}] {
+					out = append(out, []any{uint32(pgClassOID), s.RelOID(q.Schema, q.Name), int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
+				}
+			}
 		}
 		out = append(out, extAmDepends(e, ext)...) // pg_am_ext.go
 	}

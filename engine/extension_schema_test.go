@@ -10,7 +10,8 @@ import (
 )
 
 // Supabase documents "create extension pg_net with schema extensions":
-// the extension is recorded in that schema while its objects live in net.
+// the extension is recorded in that schema while its objects live in net
+// (`supabase start` installs it so; here it is dropped and made again).
 // pg_cron 1.5+ pins itself to pg_catalog (its objects live in cron), so
 // "with schema extensions", which Supabase once documented, fails there
 // as on PostgreSQL, and "with schema pg_catalog" is what works.
@@ -18,7 +19,7 @@ func TestNetAndCronWithSchemaExtensions(t *testing.T) {
 	e := enginetest.New(t)
 	s := mustSession(t, e)
 	defer s.Close()
-	execScript(t, s, `create extension pg_net with schema extensions;`)
+	execScript(t, s, `drop extension pg_net; create extension pg_net with schema extensions;`)
 	_, err := s.Exec(context.Background(), `create extension pg_cron with schema extensions`)
 	var pe *engine.Error
 	if !errors.As(err, &pe) || pe.Code != "0A000" || pe.Message != `extension "pg_cron" must be installed in schema "pg_catalog"` {

@@ -185,14 +185,14 @@ func clientFixture(t *testing.T, record bool, scratch, setupFile string) string 
 		t.Fatal(err)
 	}
 	defer conn.Close(context.Background())
-	if !record {
-		// The oracle has no pg_graphql, which tinybase's bootstrap
-		// installs as Supabase's does: without it (and the grant option
-		// on graphql_public its install gives postgres) both hold the same.
-		if _, err := conn.Exec(context.Background(), "drop extension pg_graphql; drop schema graphql; "+
-			"revoke grant option for usage on schema graphql_public from postgres"); err != nil {
-			t.Fatal(err)
-		}
+	// The oracle has no real pg_graphql (at most a stand-in declaring its
+	// functions), which tinybase's bootstrap installs as Supabase's does:
+	// without it (and the grant option on graphql_public its install gives
+	// postgres) both hold the same. The oracle needs pg_net 0.14, which
+	// the bootstrap installs as `supabase start` does.
+	if _, err := conn.Exec(context.Background(), "drop extension if exists pg_graphql; drop schema if exists graphql; "+
+		"revoke grant option for usage on schema graphql_public from postgres"); err != nil {
+		t.Fatal(err)
 	}
 	if _, err := conn.Exec(context.Background(), string(setup)); err != nil {
 		t.Fatal(err)

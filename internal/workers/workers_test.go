@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -14,20 +13,15 @@ import (
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
-// installed returns an engine with the named extensions' install scripts
-// applied, as CREATE EXTENSION will apply them once the extension
-// framework lands.
+// installed returns an engine with the named extensions created (pg_net
+// is there already, as `supabase start` installs it).
 func installed(t *testing.T, names ...string) *engine.Engine {
 	t.Helper()
-	var scripts []string
+	var creates []string
 	for _, n := range names {
-		b, err := os.ReadFile("../../engine/internal/extensions/" + n + ".sql")
-		if err != nil {
-			t.Fatal(err)
-		}
-		scripts = append(scripts, string(b))
+		creates = append(creates, "create extension if not exists "+n)
 	}
-	return enginetest.Migrated(t, scripts...)
+	return enginetest.Migrated(t, creates...)
 }
 
 func query(t *testing.T, s *engine.Session, sql string) string {

@@ -43,3 +43,9 @@ GRANT supabase_storage_admin TO postgres;
 GRANT anon TO postgres;
 GRANT authenticated TO postgres;
 GRANT service_role TO postgres;
+
+-- Owner of the database-webhook objects (09_webhooks.sql), as the
+-- Supabase CLI creates it at `supabase start`.
+CREATE ROLE supabase_functions_admin;
+ALTER ROLE supabase_functions_admin WITH LOGIN NOINHERIT CREATEROLE NOREPLICATION;
+GRANT supabase_functions_admin TO postgres;

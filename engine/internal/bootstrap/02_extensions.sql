@@ -20,3 +20,8 @@ CREATE EXTENSION IF NOT EXISTS pg_graphql;
 -- migration; schema vault), so migrations call vault.create_secret and
 -- read vault.decrypted_secrets without creating it.
 CREATE EXTENSION IF NOT EXISTS supabase_vault;
+
+-- `supabase start` installs pg_net with its database webhooks
+-- (09_webhooks.sql), so a local project has net.http_* and
+-- supabase_functions.http_request before its first migration.
+CREATE EXTENSION IF NOT EXISTS pg_net WITH SCHEMA extensions;

@@ -36,9 +36,20 @@ func TestPgNet(t *testing.T) {
 			want: `POST|http://127.0.0.1:9/hook|{"type": "INSERT", "table": "orders", "record": {"id": 1, "total": 10}, "schema": "public", "old_record": null}|1000|orders_hook|t` + "\n" +
 				`POST|http://127.0.0.1:9/hook|{"type": "UPDATE", "table": "orders", "record": {"id": 1, "total": 20}, "schema": "public", "old_record": {"id": 1, "total": 10}}|1000|orders_hook|t` + "\n" +
 				`POST|http://127.0.0.1:9/hook|{"type": "DELETE", "table": "orders", "record": null, "schema": "public", "old_record": {"id": 1, "total": 20}}|1000|orders_hook|t`},
+		{name: "webhook to an edge function", sql: `select vault.create_secret('http://127.0.0.1:9/functions/v1/', 'supabase_functions_url');
+			select vault.create_secret('service-key', 'supabase_service_role_key');
+			create table t4 (id int);
+			create trigger h4 after insert on t4 for each row execute function supabase_functions.http_request('hello', 'POST', '{"X-A":"1"}');
+			insert into t4 values (1);
+			select q.url, q.headers from supabase_functions.hooks h join net.http_request_queue q on q.id = h.request_id where h.hook_name = 'h4'`,
+			want: `http://127.0.0.1:9/functions/v1/hello|{"X-A": "1", "Content-Type": "application/json", "Authorization": "Bearer service-key"}`},
 		{name: "webhook without url", sql: `create table t2 (id int);
 			create trigger h2 after insert on t2 for each row execute function supabase_functions.http_request();
 			insert into t2 values (1)`, code: "P0001", msg: "url argument is missing"},
+		{name: "edge function without its secret", sql: `create table t5 (id int);
+			create trigger h5 after insert on t5 for each row execute function supabase_functions.http_request('fn', 'POST');
+			delete from vault.secrets where name = 'supabase_functions_url';
+			insert into t5 values (1)`, code: "P0001", msg: `Vault secret "supabase_functions_url" not found`},
 		{name: "webhook bad method", sql: `create table t3 (id int);
 			create trigger h3 after insert on t3 for each row execute function supabase_functions.http_request('http://localhost/', 'PUT');
 			insert into t3 values (1)`, code: "P0001", msg: "method argument PUT is invalid"},

@@ -44,9 +44,10 @@ func TestVaultByDefault(t *testing.T) {
 	var keys []string
 	for i := 0; i < 2; i++ {
 		s := enginetest.Session(t, enginetest.New(t))
-		// A fresh Supabase project's extensions (`supabase db dump` of one).
+		// A fresh local Supabase project's extensions (`supabase start`
+		// adds pg_net for database webhooks).
 		res := enginetest.Exec(t, s, `select string_agg(extname || ' ' || extversion || ' ' || extnamespace::regnamespace::text, ', ' order by extname) from pg_extension`)
-		if got, want := enginetest.LastRows(res), "pg_graphql 1.5.11 graphql, pg_stat_statements 1.10 extensions, pgcrypto 1.3 extensions, plpgsql 1.0 pg_catalog, supabase_vault 0.3.1 vault, uuid-ossp 1.1 extensions"; got != want {
+		if got, want := enginetest.LastRows(res), "pg_graphql 1.5.11 graphql, pg_net 0.14.0 extensions, pg_stat_statements 1.10 extensions, pgcrypto 1.3 extensions, plpgsql 1.0 pg_catalog, supabase_vault 0.3.1 vault, uuid-ossp 1.1 extensions"; got != want {
 			t.Fatalf("pg_extension:\n got %s\nwant %s", got, want)
 		}
 		res = enginetest.Exec(t, s, `select count(*) from vault._root`)

@@ -9,7 +9,7 @@ import (
 
 // bootstrapImage is the database engine/internal/bootstrap's scripts build.
 var bootstrapImage = bootstrap.Image{
-	Schemas: []string{"auth", "extensions", "graphql", "graphql_public", "public", "realtime", "storage", "supabase_migrations", "vault"},
+	Schemas: []string{"auth", "extensions", "graphql", "graphql_public", "net", "public", "realtime", "storage", "supabase_functions", "supabase_migrations", "vault"},
 	Tables: []bootstrap.Table{
 		{
 			Schema: "auth",
@@ -79,7 +79,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name:     "code_challenge_method",
-					Type:     catalog.TypeRef{OID: 16444, Mod: -1},
+					Type:     catalog.TypeRef{OID: 16465, Mod: -1},
 					Nullable: true,
 				},
 				{
@@ -456,11 +456,11 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "factor_type",
-					Type: catalog.TypeRef{OID: 16448, Mod: -1},
+					Type: catalog.TypeRef{OID: 16469, Mod: -1},
 				},
 				{
 					Name: "status",
-					Type: catalog.TypeRef{OID: 16446, Mod: -1},
+					Type: catalog.TypeRef{OID: 16467, Mod: -1},
 				},
 				{
 					Name: "created_at",
@@ -580,7 +580,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "registration_type",
-					Type: catalog.TypeRef{OID: 16452, Mod: -1},
+					Type: catalog.TypeRef{OID: 16473, Mod: -1},
 				},
 				{
 					Name: "redirect_uris",
@@ -632,11 +632,11 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "client_type",
-					Type: catalog.TypeRef{OID: 16450, Mod: -1},
+					Type: catalog.TypeRef{OID: 16471, Mod: -1},
 					Default: bootstrap.Stored{
 						Set:           true,
 						Text:          "'confidential'::auth.oauth_client_type",
-						OutType:       catalog.TypeRef{OID: 16450, Mod: -1},
+						OutType:       catalog.TypeRef{OID: 16471, Mod: -1},
 						Parenthesized: true,
 					},
 				},
@@ -678,7 +678,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "token_type",
-					Type: catalog.TypeRef{OID: 16454, Mod: -1},
+					Type: catalog.TypeRef{OID: 16475, Mod: -1},
 				},
 				{
 					Name: "token_hash",
@@ -1127,7 +1127,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name:     "aal",
-					Type:     catalog.TypeRef{OID: 16442, Mod: -1},
+					Type:     catalog.TypeRef{OID: 16463, Mod: -1},
 					Nullable: true,
 				},
 				{
@@ -1726,6 +1726,107 @@ var bootstrapImage = bootstrap.Image{
 			Collation: 309,
 		},
 		{
+			Schema: "net",
+			Name:   "_http_response",
+			Columns: []bootstrap.Column{
+				{
+					Name:     "id",
+					Type:     catalog.TypeRef{OID: 20, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "status_code",
+					Type:     catalog.TypeRef{OID: 23, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "content_type",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "headers",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "content",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "timed_out",
+					Type:     catalog.TypeRef{OID: 16, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "error_msg",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "created",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKName: "_http_response_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:     "_http_response_created_idx",
+					Columns:  []string{"created"},
+					Comment:  "tinybase: CREATE INDEX",
+					Opclass:  []string{""},
+					Ordering: []string{""},
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "net",
+			Name:   "http_request_queue",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 20, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "nextval('net.http_request_queue_id_seq'::regclass)",
+						OutType:       catalog.TypeRef{OID: 20, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "method",
+					Type: catalog.TypeRef{OID: 16442, Mod: -1},
+				},
+				{
+					Name: "url",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "headers",
+					Type: catalog.TypeRef{OID: 3802, Mod: -1},
+				},
+				{
+					Name:     "body",
+					Type:     catalog.TypeRef{OID: 17, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "timeout_milliseconds",
+					Type: catalog.TypeRef{OID: 23, Mod: -1},
+				},
+			},
+			PKName:    "http_request_queue_pkey",
+			Collation: 309,
+		},
+		{
 			Schema: "realtime",
 			Name:   "messages",
 			Columns: []bootstrap.Column{
@@ -1847,11 +1948,11 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "filters",
-					Type: catalog.TypeRef{OID: 16473, Mod: -1},
+					Type: catalog.TypeRef{OID: 16494, Mod: -1},
 					Default: bootstrap.Stored{
 						Set:           true,
 						Text:          "'{}'::realtime.user_defined_filter[]",
-						OutType:       catalog.TypeRef{OID: 16473, Mod: -1},
+						OutType:       catalog.TypeRef{OID: 16494, Mod: -1},
 						Parenthesized: true,
 					},
 				},
@@ -1998,11 +2099,11 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "type",
-					Type: catalog.TypeRef{OID: 16461, Mod: -1},
+					Type: catalog.TypeRef{OID: 16482, Mod: -1},
 					Default: bootstrap.Stored{
 						Set:           true,
 						Text:          "'STANDARD'::storage.buckettype",
-						OutType:       catalog.TypeRef{OID: 16461, Mod: -1},
+						OutType:       catalog.TypeRef{OID: 16482, Mod: -1},
 						Parenthesized: true,
 					},
 				},
@@ -2167,6 +2268,87 @@ var bootstrapImage = bootstrap.Image{
 			Collation: 309,
 		},
 		{
+			Schema: "supabase_functions",
+			Name:   "hooks",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 20, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "nextval('supabase_functions.hooks_id_seq'::regclass)",
+						OutType:       catalog.TypeRef{OID: 20, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "hook_table_id",
+					Type: catalog.TypeRef{OID: 23, Mod: -1},
+				},
+				{
+					Name: "hook_name",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "created_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "request_id",
+					Type:     catalog.TypeRef{OID: 20, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "hooks_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:     "supabase_functions_hooks_request_id_idx",
+					Columns:  []string{"request_id"},
+					Comment:  "tinybase: CREATE INDEX",
+					Opclass:  []string{""},
+					Ordering: []string{""},
+				},
+				{
+					Name:     "supabase_functions_hooks_h_table_id_h_name_idx",
+					Columns:  []string{"hook_table_id", "hook_name"},
+					Comment:  "tinybase: CREATE INDEX",
+					Opclass:  []string{"", ""},
+					Ordering: []string{"", ""},
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "supabase_functions",
+			Name:   "migrations",
+			Columns: []bootstrap.Column{
+				{
+					Name: "version",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "inserted_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds:    []int{0},
+			PKName:    "migrations_pkey",
+			Collation: 309,
+		},
+		{
 			Schema: "supabase_migrations",
 			Name:   "schema_migrations",
 			Columns: []bootstrap.Column{
@@ -2322,127 +2504,206 @@ var bootstrapImage = bootstrap.Image{
 		},
 	},
 	Catalog: catalog.Image{
-		NextOID: 16486,
+		NextOID: 16509,
 		Types: []catalog.ImageType{
 			{
 				Kind:     23,
-				OID:      16442,
+				OID:      16463,
 				Name:     "aal_level",
 				SQLName:  "aal_level",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16443,
+				ArrayOID: 16464,
 				Schema:   "auth",
 				Labels:   []string{"aal1", "aal2", "aal3"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16444,
+				OID:      16465,
 				Name:     "code_challenge_method",
 				SQLName:  "code_challenge_method",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16445,
+				ArrayOID: 16466,
 				Schema:   "auth",
 				Labels:   []string{"s256", "plain"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16446,
+				OID:      16467,
 				Name:     "factor_status",
 				SQLName:  "factor_status",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16447,
+				ArrayOID: 16468,
 				Schema:   "auth",
 				Labels:   []string{"unverified", "verified"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16448,
+				OID:      16469,
 				Name:     "factor_type",
 				SQLName:  "factor_type",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16449,
+				ArrayOID: 16470,
 				Schema:   "auth",
 				Labels:   []string{"totp", "webauthn", "phone"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16450,
+				OID:      16471,
 				Name:     "oauth_client_type",
 				SQLName:  "oauth_client_type",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16451,
+				ArrayOID: 16472,
 				Schema:   "auth",
 				Labels:   []string{"public", "confidential"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16452,
+				OID:      16473,
 				Name:     "oauth_registration_type",
 				SQLName:  "oauth_registration_type",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16453,
+				ArrayOID: 16474,
 				Schema:   "auth",
 				Labels:   []string{"dynamic", "manual"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16454,
+				OID:      16475,
 				Name:     "one_time_token_type",
 				SQLName:  "one_time_token_type",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16455,
+				ArrayOID: 16476,
 				Schema:   "auth",
 				Labels:   []string{"confirmation_token", "reauthentication_token", "recovery_token", "email_change_token_new", "email_change_token_current", "phone_change_token"},
 				Len:      4,
 			},
 			{
+				Kind:     8,
+				OID:      16442,
+				Name:     "http_method",
+				SQLName:  "http_method",
+				Category: 83,
+				Mod:      -1,
+				ArrayOID: 16443,
+				Schema:   "net",
+				Len:      -1,
+				Domain:   catalog.TypeRef{OID: 25, Mod: -1},
+				Checks: []catalog.Check{
+					{Name: "http_method_check", Expr: "value ILIKE 'get' OR value ILIKE 'post' OR value ILIKE 'delete'"},
+				},
+			},
+			{
+				Kind:     25,
+				OID:      16447,
+				Name:     "http_response",
+				SQLName:  "http_response",
+				Category: 67,
+				Mod:      -1,
+				ArrayOID: 16448,
+				Schema:   "net",
+				Len:      -1,
+				RelOID:   16449,
+				Fields: []catalog.ImageField{
+					{
+						Name: "status_code",
+						Type: catalog.TypeRef{OID: 23, Mod: -1},
+					},
+					{
+						Name: "headers",
+						Type: catalog.TypeRef{OID: 3802, Mod: -1},
+					},
+					{
+						Name: "body",
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+				},
+			},
+			{
+				Kind:     25,
+				OID:      16450,
+				Name:     "http_response_result",
+				SQLName:  "http_response_result",
+				Category: 67,
+				Mod:      -1,
+				ArrayOID: 16451,
+				Schema:   "net",
+				Len:      -1,
+				RelOID:   16452,
+				Fields: []catalog.ImageField{
+					{
+						Name: "status",
+						Type: catalog.TypeRef{OID: 16445, Mod: -1},
+					},
+					{
+						Name: "message",
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "response",
+						Type: catalog.TypeRef{OID: 16447, Mod: -1},
+					},
+				},
+			},
+			{
 				Kind:     23,
-				OID:      16468,
+				OID:      16445,
+				Name:     "request_status",
+				SQLName:  "request_status",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16446,
+				Schema:   "net",
+				Labels:   []string{"PENDING", "SUCCESS", "ERROR"},
+				Len:      4,
+			},
+			{
+				Kind:     23,
+				OID:      16489,
 				Name:     "action",
 				SQLName:  "action",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16469,
+				ArrayOID: 16490,
 				Schema:   "realtime",
 				Labels:   []string{"INSERT", "UPDATE", "DELETE", "TRUNCATE", "ERROR"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16470,
+				OID:      16491,
 				Name:     "equality_op",
 				SQLName:  "equality_op",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16471,
+				ArrayOID: 16492,
 				Schema:   "realtime",
 				Labels:   []string{"eq", "neq", "lt", "lte", "gt", "gte", "in"},
 				Len:      4,
 			},
 			{
 				Kind:     25,
-				OID:      16472,
+				OID:      16493,
 				Name:     "user_defined_filter",
 				SQLName:  "user_defined_filter",
 				Category: 67,
 				Mod:      -1,
-				ArrayOID: 16473,
+				ArrayOID: 16494,
 				Schema:   "realtime",
 				Len:      -1,
-				RelOID:   16474,
+				RelOID:   16495,
 				Fields: []catalog.ImageField{
 					{
 						Name: "column_name",
@@ -2450,7 +2711,7 @@ var bootstrapImage = bootstrap.Image{
 					},
 					{
 						Name: "op",
-						Type: catalog.TypeRef{OID: 16470, Mod: -1},
+						Type: catalog.TypeRef{OID: 16491, Mod: -1},
 					},
 					{
 						Name: "value",
@@ -2460,15 +2721,15 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Kind:     25,
-				OID:      16475,
+				OID:      16496,
 				Name:     "wal_column",
 				SQLName:  "wal_column",
 				Category: 67,
 				Mod:      -1,
-				ArrayOID: 16476,
+				ArrayOID: 16497,
 				Schema:   "realtime",
 				Len:      -1,
-				RelOID:   16477,
+				RelOID:   16498,
 				Fields: []catalog.ImageField{
 					{
 						Name: "name",
@@ -2498,15 +2759,15 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Kind:     25,
-				OID:      16478,
+				OID:      16499,
 				Name:     "wal_rls",
 				SQLName:  "wal_rls",
 				Category: 67,
 				Mod:      -1,
-				ArrayOID: 16479,
+				ArrayOID: 16500,
 				Schema:   "realtime",
 				Len:      -1,
-				RelOID:   16480,
+				RelOID:   16501,
 				Fields: []catalog.ImageField{
 					{
 						Name: "wal",
@@ -2528,12 +2789,12 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Kind:     23,
-				OID:      16461,
+				OID:      16482,
 				Name:     "buckettype",
 				SQLName:  "buckettype",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16462,
+				ArrayOID: 16483,
 				Schema:   "storage",
 				Labels:   []string{"STANDARD", "ANALYTICS", "VECTOR"},
 				Len:      4,
@@ -2541,7 +2802,7 @@ var bootstrapImage = bootstrap.Image{
 		},
 		Sequences: []catalog.ImageSequence{
 			{
-				OID:       16456,
+				OID:       16477,
 				Schema:    "auth",
 				Name:      "refresh_tokens_id_seq",
 				Type:      catalog.TypeRef{OID: 20, Mod: -1},
@@ -2564,7 +2825,19 @@ var bootstrapImage = bootstrap.Image{
 				Cycle:     true,
 			},
 			{
-				OID:       16482,
+				OID:       16444,
+				Schema:    "net",
+				Name:      "http_request_queue_id_seq",
+				Type:      catalog.TypeRef{OID: 20, Mod: -1},
+				Start:     1,
+				Increment: 1,
+				Min:       1,
+				Max:       9223372036854775807,
+				HasOwner:  true,
+				OwnedBy:   catalog.ColumnRef{Schema: "net", Table: "http_request_queue", Column: "id"},
+			},
+			{
+				OID:       16503,
 				Schema:    "realtime",
 				Name:      "subscription_id_seq",
 				Type:      catalog.TypeRef{OID: 20, Mod: -1},
@@ -2575,6 +2848,18 @@ var bootstrapImage = bootstrap.Image{
 				HasOwner:  true,
 				OwnedBy:   catalog.ColumnRef{Schema: "realtime", Table: "subscription", Column: "id"},
 				Identity:  97,
+			},
+			{
+				OID:       16507,
+				Schema:    "supabase_functions",
+				Name:      "hooks_id_seq",
+				Type:      catalog.TypeRef{OID: 20, Mod: -1},
+				Start:     1,
+				Increment: 1,
+				Min:       1,
+				Max:       9223372036854775807,
+				HasOwner:  true,
+				OwnedBy:   catalog.ColumnRef{Schema: "supabase_functions", Table: "hooks", Column: "id"},
 			},
 		},
 		Views: []catalog.ImageView{
@@ -2725,6 +3010,10 @@ var bootstrapImage = bootstrap.Image{
 				Text: "Auth: Stores user login data within a secure schema.",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "supabase_functions", Name: "hooks"},
+				Text: "Supabase Functions Hooks: Audit trail for triggered hooks.",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "secrets"},
 				Text: "Table with encrypted `secret` column for storing sensitive information on disk.",
 			},
@@ -2773,8 +3062,16 @@ var bootstrapImage = bootstrap.Image{
 				Text: "Deprecated. Use auth.jwt() -> 'sub' instead.",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "check_worker_is_up()"},
+				Text: "raises an exception if the pg_net background worker is not up, otherwise it doesn't return anything",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 6, Name: "pg_graphql"},
 				Text: "pg_graphql: GraphQL support",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 6, Name: "pg_net"},
+				Text: "Async HTTP",
 			},
 			{
 				Key:  catalog.ObjectKey{Kind: 6, Name: "pg_stat_statements"},
@@ -2824,6 +3121,90 @@ var bootstrapImage = bootstrap.Image{
 							{Grantee: "anon", Grantor: "postgres", Privs: 128},
 							{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
 							{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+						},
+					},
+				},
+			},
+			{
+				Name:    "pg_net",
+				Schema:  "extensions",
+				Version: "0.14.0",
+				Owner:   "postgres",
+				Members: []catalog.Member{
+					{Kind: "function", Schema: "net", Name: "_await_response", OID: 16459},
+					{Kind: "function", Schema: "net", Name: "_encode_url_with_params_array", OID: 16454},
+					{Kind: "function", Schema: "net", Name: "_enqueue", OID: 16455},
+					{Kind: "function", Schema: "net", Name: "_http_collect_response", OID: 16460},
+					{Kind: "function", Schema: "net", Name: "_urlencode_string", OID: 16453},
+					{Kind: "function", Schema: "net", Name: "check_worker_is_up", OID: 16462},
+					{Kind: "function", Schema: "net", Name: "http_collect_response", OID: 16461},
+					{Kind: "function", Schema: "net", Name: "http_delete", OID: 16458},
+					{Kind: "function", Schema: "net", Name: "http_get", OID: 16456},
+					{Kind: "function", Schema: "net", Name: "http_post", OID: 16457},
+					{Kind: "type", Schema: "net", Name: "http_method"},
+					{Kind: "type", Schema: "net", Name: "http_response"},
+					{Kind: "type", Schema: "net", Name: "http_response_result"},
+					{Kind: "type", Schema: "net", Name: "request_status"},
+					{Kind: "schema", Name: "net"},
+					{Kind: "table", Schema: "net", Name: "_http_response"},
+					{Kind: "table", Schema: "net", Name: "http_request_queue"},
+				},
+				InitPrivs: []catalog.KeyACL{
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_delete(text, jsonb, jsonb, integer)"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+							{Grantee: "anon", Grantor: "postgres", Privs: 128},
+							{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+							{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_get(text, jsonb, jsonb, integer)"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+							{Grantee: "supabase_functions_admin", Grantor: "postgres", Privs: 128},
+							{Grantee: "anon", Grantor: "postgres", Privs: 128},
+							{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+							{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_post(text, jsonb, jsonb, jsonb, integer)"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+							{Grantee: "supabase_functions_admin", Grantor: "postgres", Privs: 128},
+							{Grantee: "anon", Grantor: "postgres", Privs: 128},
+							{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+							{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 4, Name: "net"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 768},
+							{Grantor: "postgres", Privs: 256},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 1, Schema: "net", Name: "_http_response"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+							{Grantor: "postgres", Privs: 127},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 1, Schema: "net", Name: "http_request_queue"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+							{Grantor: "postgres", Privs: 127},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 1, Schema: "net", Name: "http_request_queue_id_seq"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 262},
+							{Grantor: "postgres", Privs: 262},
 						},
 					},
 				},
@@ -3005,11 +3386,11 @@ var bootstrapImage = bootstrap.Image{
 			},
 		},
 		Publications: []catalog.Publication{
-			{Name: "supabase_realtime", OID: 16467, Owner: "supabase_admin", Insert: true, Update: true, Delete: true, Truncate: true},
+			{Name: "supabase_realtime", OID: 16488, Owner: "supabase_admin", Insert: true, Update: true, Delete: true, Truncate: true},
 		},
 		Functions: []catalog.ImageFunction{
 			{
-				OID:        16459,
+				OID:        16480,
 				Schema:     "auth",
 				Name:       "email",
 				Kind:       102,
@@ -3021,7 +3402,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_auth_admin",
 			},
 			{
-				OID:        16460,
+				OID:        16481,
 				Schema:     "auth",
 				Name:       "jwt",
 				Kind:       102,
@@ -3033,7 +3414,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_auth_admin",
 			},
 			{
-				OID:        16458,
+				OID:        16479,
 				Schema:     "auth",
 				Name:       "role",
 				Kind:       102,
@@ -3045,7 +3426,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_auth_admin",
 			},
 			{
-				OID:        16457,
+				OID:        16478,
 				Schema:     "auth",
 				Name:       "uid",
 				Kind:       102,
@@ -4305,7 +4686,300 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "postgres",
 			},
 			{
-				OID:    16485,
+				OID:    16459,
+				Schema: "net",
+				Name:   "_await_response",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "request_id",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 20, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 16, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nBEGIN\n  WHILE NOT EXISTS (SELECT 1 FROM net._http_response r WHERE r.id = request_id) LOOP\n    PERFORM pg_sleep(0.05);\n  END LOOP;\n  RETURN true;\nEND\n",
+				Volatility: 118,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:    16454,
+				Schema: "net",
+				Name:   "_encode_url_with_params_array",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "url",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "params_array",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 1009, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 25, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nBEGIN\n  IF url IS NULL THEN\n    RETURN NULL;\n  END IF;\n  IF params_array IS NULL OR cardinality(params_array) = 0 THEN\n    RETURN url;\n  END IF;\n  RETURN url || CASE WHEN strpos(url, '?') > 0 THEN '&' ELSE '?' END || array_to_string(params_array, '&');\nEND\n",
+				Volatility: 105,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:    16455,
+				Schema: "net",
+				Name:   "_enqueue",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "method",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "url",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "params",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 3802, Mod: -1},
+					},
+					{
+						Name: "headers",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 3802, Mod: -1},
+					},
+					{
+						Name: "body",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "timeout_milliseconds",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 23, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 20, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nDECLARE\n  pairs text[];\n  request_id bigint;\nBEGIN\n  SELECT coalesce(array_agg(net._urlencode_string(key) || '=' || net._urlencode_string(value)), '{}')\n    INTO pairs FROM jsonb_each_text(coalesce(params, '{}'::jsonb));\n  INSERT INTO net.http_request_queue (method, url, headers, body, timeout_milliseconds)\n    VALUES (method, net._encode_url_with_params_array(url, pairs), headers, body, timeout_milliseconds)\n    RETURNING id INTO request_id;\n  RETURN request_id;\nEND\n",
+				Volatility: 118,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:    16460,
+				Schema: "net",
+				Name:   "_http_collect_response",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "request_id",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 20, Mod: -1},
+					},
+					{
+						Name:    "async",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 16, Mod: -1},
+						Default: "true",
+					},
+				},
+				Result:     catalog.TypeRef{OID: 16450, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nDECLARE\n  r_status integer;\n  r_headers jsonb;\n  r_content text;\n  r_error text;\nBEGIN\n  IF NOT async THEN\n    PERFORM net._await_response(request_id);\n  END IF;\n  SELECT r.status_code, r.headers, r.content, r.error_msg INTO r_status, r_headers, r_content, r_error\n    FROM net._http_response r WHERE r.id = request_id;\n  IF NOT FOUND OR r_error IS NOT NULL THEN\n    RETURN ROW('ERROR', coalesce(r_error, 'request matching request_id not found'), NULL)::net.http_response_result;\n  END IF;\n  RETURN ROW('SUCCESS', 'ok', ROW(r_status, r_headers, r_content)::net.http_response)::net.http_response_result;\nEND\n",
+				Volatility: 118,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:    16453,
+				Schema: "net",
+				Name:   "_urlencode_string",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "string",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 1043, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 25, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nDECLARE\n  raw bytea;\n  out text := '';\n  b integer;\nBEGIN\n  IF string IS NULL THEN\n    RETURN NULL;\n  END IF;\n  raw := convert_to(string, 'UTF8');\n  FOR i IN 0 .. length(raw) - 1 LOOP\n    b := get_byte(raw, i);\n    IF (b BETWEEN 48 AND 57) OR (b BETWEEN 65 AND 90) OR (b BETWEEN 97 AND 122) OR b IN (45, 46, 95, 126) THEN\n      out := out || chr(b);\n    ELSE\n      out := out || '%' || upper(lpad(to_hex(b), 2, '0'));\n    END IF;\n  END LOOP;\n  RETURN out;\nEND\n",
+				Volatility: 105,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:        16462,
+				Schema:     "net",
+				Name:       "check_worker_is_up",
+				Kind:       102,
+				Result:     catalog.TypeRef{OID: 2278, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nBEGIN\n  IF coalesce(current_setting('tinybase.net_worker', true), '') <> 'on' THEN\n    RAISE EXCEPTION 'the pg_net background worker is not up'\n      USING DETAIL = 'the pg_net background worker is down due to an internal error and cannot process requests',\n            HINT = 'make sure that you didn''t modify any of pg_net internal tables';\n  END IF;\nEND\n",
+				Volatility: 118,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:    16461,
+				Schema: "net",
+				Name:   "http_collect_response",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "request_id",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 20, Mod: -1},
+					},
+					{
+						Name:    "async",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 16, Mod: -1},
+						Default: "true",
+					},
+				},
+				Result:     catalog.TypeRef{OID: 16450, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nBEGIN\n  RAISE NOTICE 'The net.http_collect_response function is deprecated.';\n  RETURN net._http_collect_response(request_id, async);\nEND\n",
+				Volatility: 118,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:    16458,
+				Schema: "net",
+				Name:   "http_delete",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "url",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name:    "params",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 3802, Mod: -1},
+						Default: "'{}'::jsonb",
+					},
+					{
+						Name:    "headers",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 3802, Mod: -1},
+						Default: "'{}'::jsonb",
+					},
+					{
+						Name:    "timeout_milliseconds",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 23, Mod: -1},
+						Default: "5000",
+					},
+				},
+				Result:          catalog.TypeRef{OID: 20, Mod: -1},
+				Language:        "plpgsql",
+				Body:            "\nBEGIN\n  RETURN net._enqueue('DELETE', url, params, headers, NULL, timeout_milliseconds);\nEND\n",
+				Volatility:      118,
+				Strict:          true,
+				SecurityDefiner: true,
+				Config:          []string{"search_path=net"},
+				Cost:            100,
+				Owner:           "postgres",
+			},
+			{
+				OID:    16456,
+				Schema: "net",
+				Name:   "http_get",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "url",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name:    "params",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 3802, Mod: -1},
+						Default: "'{}'::jsonb",
+					},
+					{
+						Name:    "headers",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 3802, Mod: -1},
+						Default: "'{}'::jsonb",
+					},
+					{
+						Name:    "timeout_milliseconds",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 23, Mod: -1},
+						Default: "5000",
+					},
+				},
+				Result:          catalog.TypeRef{OID: 20, Mod: -1},
+				Language:        "plpgsql",
+				Body:            "\nBEGIN\n  RETURN net._enqueue('GET', url, params, headers, NULL, timeout_milliseconds);\nEND\n",
+				Volatility:      118,
+				Strict:          true,
+				SecurityDefiner: true,
+				Config:          []string{"search_path=net"},
+				Cost:            100,
+				Owner:           "postgres",
+			},
+			{
+				OID:    16457,
+				Schema: "net",
+				Name:   "http_post",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "url",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name:    "body",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 3802, Mod: -1},
+						Default: "'{}'::jsonb",
+					},
+					{
+						Name:    "params",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 3802, Mod: -1},
+						Default: "'{}'::jsonb",
+					},
+					{
+						Name:    "headers",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 3802, Mod: -1},
+						Default: "'{\"Content-Type\": \"application/json\"}'::jsonb",
+					},
+					{
+						Name:    "timeout_milliseconds",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 23, Mod: -1},
+						Default: "5000",
+					},
+				},
+				Result:          catalog.TypeRef{OID: 20, Mod: -1},
+				Language:        "plpgsql",
+				Body:            "\nDECLARE\n  content_type text;\nBEGIN\n  SELECT value INTO content_type FROM jsonb_each_text(coalesce(headers, '{}'::jsonb))\n    WHERE lower(key) = 'content-type' LIMIT 1;\n  IF content_type IS NULL THEN\n    headers := headers || '{\"Content-Type\": \"application/json\"}'::jsonb;\n  ELSIF content_type <> 'application/json' THEN\n    RAISE EXCEPTION 'Content-Type header must be \"application/json\"';\n  END IF;\n  RETURN net._enqueue('POST', url, params, headers, convert_to(body::text, 'UTF8'), timeout_milliseconds);\nEND\n",
+				Volatility:      118,
+				SecurityDefiner: true,
+				Config:          []string{"search_path=net"},
+				Cost:            100,
+				Owner:           "postgres",
+			},
+			{
+				OID:    16506,
 				Schema: "realtime",
 				Name:   "broadcast_changes",
 				Kind:   102,
@@ -4360,7 +5034,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_realtime_admin",
 			},
 			{
-				OID:    16484,
+				OID:    16505,
 				Schema: "realtime",
 				Name:   "send",
 				Kind:   102,
@@ -4395,7 +5069,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_realtime_admin",
 			},
 			{
-				OID:    16481,
+				OID:    16502,
 				Schema: "realtime",
 				Name:   "to_regrole",
 				Kind:   102,
@@ -4414,7 +5088,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_realtime_admin",
 			},
 			{
-				OID:        16483,
+				OID:        16504,
 				Schema:     "realtime",
 				Name:       "topic",
 				Kind:       102,
@@ -4426,7 +5100,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_realtime_admin",
 			},
 			{
-				OID:    16465,
+				OID:    16486,
 				Schema: "storage",
 				Name:   "extension",
 				Kind:   102,
@@ -4445,7 +5119,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_storage_admin",
 			},
 			{
-				OID:    16464,
+				OID:    16485,
 				Schema: "storage",
 				Name:   "filename",
 				Kind:   102,
@@ -4464,7 +5138,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_storage_admin",
 			},
 			{
-				OID:    16463,
+				OID:    16484,
 				Schema: "storage",
 				Name:   "foldername",
 				Kind:   102,
@@ -4483,7 +5157,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_storage_admin",
 			},
 			{
-				OID:    16466,
+				OID:    16487,
 				Schema: "storage",
 				Name:   "search",
 				Kind:   102,
@@ -4573,6 +5247,20 @@ var bootstrapImage = bootstrap.Image{
 				Cost:       100,
 				Rows:       1000,
 				Owner:      "supabase_storage_admin",
+			},
+			{
+				OID:             16508,
+				Schema:          "supabase_functions",
+				Name:            "http_request",
+				Kind:            102,
+				Result:          catalog.TypeRef{OID: 2279, Mod: -1},
+				Language:        "plpgsql",
+				Body:            "\nDECLARE\n  request_id bigint;\n  payload jsonb;\n  url text := TG_ARGV[0]::text;\n  method text := TG_ARGV[1]::text;\n  headers jsonb := '{\"Content-Type\": \"application/json\"}'::jsonb;\n  params jsonb := '{}'::jsonb;\n  timeout_ms integer := 1000;\n  base_url text;\n  service_key text;\nBEGIN\n  IF url IS NULL OR url = 'null' THEN\n    RAISE EXCEPTION 'url argument is missing';\n  END IF;\n  IF method IS NULL OR method = 'null' THEN\n    RAISE EXCEPTION 'method argument is missing';\n  END IF;\n  IF url NOT ILIKE 'http://%' AND url NOT ILIKE 'https://%' THEN\n    IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'vault') THEN\n      RAISE EXCEPTION 'Edge function webhooks require vault extension. Install vault or use full URL.';\n    END IF;\n    SELECT decrypted_secret INTO base_url FROM vault.decrypted_secrets WHERE name = 'supabase_functions_url';\n    IF base_url IS NULL THEN\n      RAISE EXCEPTION 'Vault secret \"supabase_functions_url\" not found';\n    END IF;\n    SELECT decrypted_secret INTO service_key FROM vault.decrypted_secrets WHERE name = 'supabase_service_role_key';\n    IF service_key IS NULL THEN\n      RAISE EXCEPTION 'Vault secret \"supabase_service_role_key\" not found';\n    END IF;\n    url := rtrim(base_url, '/') || '/' || ltrim(url, '/');\n  END IF;\n  IF TG_ARGV[2] IS NOT NULL AND TG_ARGV[2] <> 'null' THEN\n    headers := TG_ARGV[2]::jsonb;\n  END IF;\n  IF service_key IS NOT NULL THEN\n    headers := headers || jsonb_build_object('Authorization', 'Bearer ' || service_key);\n  END IF;\n  IF TG_ARGV[3] IS NOT NULL AND TG_ARGV[3] <> 'null' THEN\n    params := TG_ARGV[3]::jsonb;\n  END IF;\n  IF TG_ARGV[4] IS NOT NULL AND TG_ARGV[4] <> 'null' THEN\n    timeout_ms := TG_ARGV[4]::integer;\n  END IF;\n  IF method = 'GET' THEN\n    request_id := net.http_get(url, params, headers, timeout_ms);\n  ELSIF method = 'POST' THEN\n    payload := jsonb_build_object(\n      'old_record', CASE WHEN TG_OP IN ('UPDATE', 'DELETE') THEN to_jsonb(OLD) END,\n      'record', CASE WHEN TG_OP IN ('INSERT', 'UPDATE') THEN to_jsonb(NEW) END,\n      'type', TG_OP,\n      'table', TG_TABLE_NAME,\n      'schema', TG_TABLE_SCHEMA);\n    request_id := net.http_post(url, payload, params, headers, timeout_ms);\n  ELSE\n    RAISE EXCEPTION 'method argument % is invalid', method;\n  END IF;\n  INSERT INTO supabase_functions.hooks (hook_table_id, hook_name, request_id)\n    VALUES (TG_RELID::integer, TG_NAME, request_id);\n  RETURN NEW;\nEND\n",
+				Volatility:      118,
+				SecurityDefiner: true,
+				Config:          []string{"search_path=supabase_functions"},
+				Cost:            100,
+				Owner:           "supabase_functions_admin",
 			},
 			{
 				OID:    16437,
@@ -4859,16 +5547,22 @@ var bootstrapImage = bootstrap.Image{
 			},
 		},
 		FuncNames: []catalog.NameCount{
+			{Name: "_await_response", Count: 1},
 			{Name: "_crypto_aead_det_decrypt", Count: 1},
 			{Name: "_crypto_aead_det_encrypt", Count: 1},
 			{Name: "_crypto_aead_det_noncegen", Count: 1},
 			{Name: "_derive_key", Count: 1},
+			{Name: "_encode_url_with_params_array", Count: 1},
+			{Name: "_enqueue", Count: 1},
+			{Name: "_http_collect_response", Count: 1},
 			{Name: "_internal_resolve", Count: 1},
 			{Name: "_keystream_xor", Count: 1},
 			{Name: "_root_key", Count: 1},
 			{Name: "_siv", Count: 1},
+			{Name: "_urlencode_string", Count: 1},
 			{Name: "armor", Count: 1},
 			{Name: "broadcast_changes", Count: 1},
+			{Name: "check_worker_is_up", Count: 1},
 			{Name: "comment_directive", Count: 1},
 			{Name: "create_secret", Count: 1},
 			{Name: "crypt", Count: 1},
@@ -4889,6 +5583,11 @@ var bootstrapImage = bootstrap.Image{
 			{Name: "get_schema_version", Count: 1},
 			{Name: "graphql", Count: 1},
 			{Name: "hmac", Count: 2},
+			{Name: "http_collect_response", Count: 1},
+			{Name: "http_delete", Count: 1},
+			{Name: "http_get", Count: 1},
+			{Name: "http_post", Count: 1},
+			{Name: "http_request", Count: 1},
 			{Name: "increment_schema_version", Count: 1},
 			{Name: "jwt", Count: 1},
 			{Name: "pg_stat_statements", Count: 1},
@@ -4938,9 +5637,10 @@ var bootstrapImage = bootstrap.Image{
 			{Name: "service_role", OID: 1016387, Inherit: true, BypassRLS: true, ConnLimit: -1},
 			{Name: "supabase_admin", OID: 1016384, Super: true, Inherit: true, CreateRole: true, CreateDB: true, Login: true, Replication: true, BypassRLS: true, ConnLimit: -1},
 			{Name: "supabase_auth_admin", OID: 1016389, Login: true, ConnLimit: -1},
+			{Name: "supabase_functions_admin", OID: 1016391, CreateRole: true, Login: true, ConnLimit: -1},
 			{
 				Name:        "supabase_realtime_admin",
-				OID:         1016391,
+				OID:         1016392,
 				CreateRole:  true,
 				Login:       true,
 				Replication: true,
@@ -4963,6 +5663,7 @@ var bootstrapImage = bootstrap.Image{
 			{Role: "service_role", Member: "postgres", Grantor: "postgres"},
 			{Role: "service_role", Member: "supabase_realtime_admin", Grantor: "postgres"},
 			{Role: "supabase_auth_admin", Member: "postgres", Grantor: "postgres"},
+			{Role: "supabase_functions_admin", Member: "postgres", Grantor: "postgres"},
 			{Role: "supabase_storage_admin", Member: "postgres", Grantor: "postgres"},
 		},
 		Owners: []catalog.KeyText{
@@ -5051,6 +5752,18 @@ var bootstrapImage = bootstrap.Image{
 				Text: "postgres",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "net", Name: "_http_response"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "net", Name: "http_request_queue"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "net", Name: "http_request_queue_id_seq"},
+				Text: "postgres",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "messages"},
 				Text: "supabase_realtime_admin",
 			},
@@ -5073,6 +5786,18 @@ var bootstrapImage = bootstrap.Image{
 			{
 				Key:  catalog.ObjectKey{Kind: 1, Schema: "storage", Name: "objects"},
 				Text: "supabase_storage_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "supabase_functions", Name: "hooks"},
+				Text: "supabase_functions_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "supabase_functions", Name: "hooks_id_seq"},
+				Text: "supabase_functions_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "supabase_functions", Name: "migrations"},
+				Text: "supabase_functions_admin",
 			},
 			{
 				Key:  catalog.ObjectKey{Kind: 1, Schema: "supabase_migrations", Name: "schema_migrations"},
@@ -5123,6 +5848,22 @@ var bootstrapImage = bootstrap.Image{
 				Text: "postgres",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "net", Name: "http_method"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "net", Name: "http_response"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "net", Name: "http_response_result"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "net", Name: "request_status"},
+				Text: "postgres",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 3, Schema: "realtime", Name: "action"},
 				Text: "supabase_realtime_admin",
 			},
@@ -5159,12 +5900,20 @@ var bootstrapImage = bootstrap.Image{
 				Text: "postgres",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 4, Name: "net"},
+				Text: "postgres",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 4, Name: "realtime"},
 				Text: "supabase_admin",
 			},
 			{
 				Key:  catalog.ObjectKey{Kind: 4, Name: "storage"},
 				Text: "supabase_storage_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 4, Name: "supabase_functions"},
+				Text: "supabase_admin",
 			},
 			{
 				Key:  catalog.ObjectKey{Kind: 4, Name: "supabase_migrations"},
@@ -5359,6 +6108,46 @@ var bootstrapImage = bootstrap.Image{
 				Text: "postgres",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "_await_response(bigint)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "_encode_url_with_params_array(text, text[])"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "_enqueue(text, text, jsonb, jsonb, bytea, integer)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "_http_collect_response(bigint, boolean)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "_urlencode_string(character varying)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "check_worker_is_up()"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_collect_response(bigint, boolean)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_delete(text, jsonb, jsonb, integer)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_get(text, jsonb, jsonb, integer)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_post(text, jsonb, jsonb, jsonb, integer)"},
+				Text: "postgres",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 5, Schema: "realtime", Name: "broadcast_changes(text, text, text, text, text, record, record, text)"},
 				Text: "supabase_realtime_admin",
 			},
@@ -5389,6 +6178,10 @@ var bootstrapImage = bootstrap.Image{
 			{
 				Key:  catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "search(text, text, integer, integer, integer, text, text, text)"},
 				Text: "supabase_storage_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "supabase_functions", Name: "http_request()"},
+				Text: "supabase_functions_admin",
 			},
 			{
 				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea)"},
@@ -5569,6 +6362,27 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "net", Name: "_http_response"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+					{Grantor: "postgres", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "net", Name: "http_request_queue"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+					{Grantor: "postgres", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "net", Name: "http_request_queue_id_seq"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 262},
+					{Grantor: "postgres", Privs: 262},
+				},
+			},
+			{
 				Key: catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "messages"},
 				ACL: catalog.ACL{
 					{Grantee: "supabase_realtime_admin", Grantor: "supabase_realtime_admin", Privs: 127},
@@ -5618,6 +6432,33 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "supabase_functions", Name: "hooks"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_functions_admin", Grantor: "supabase_functions_admin", Privs: 127},
+					{Grantee: "anon", Grantor: "supabase_functions_admin", Privs: 127},
+					{Grantee: "authenticated", Grantor: "supabase_functions_admin", Privs: 127},
+					{Grantee: "service_role", Grantor: "supabase_functions_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "supabase_functions", Name: "hooks_id_seq"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_functions_admin", Grantor: "supabase_functions_admin", Privs: 262},
+					{Grantee: "anon", Grantor: "supabase_functions_admin", Privs: 262},
+					{Grantee: "authenticated", Grantor: "supabase_functions_admin", Privs: 262},
+					{Grantee: "service_role", Grantor: "supabase_functions_admin", Privs: 262},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "supabase_functions", Name: "migrations"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_functions_admin", Grantor: "supabase_functions_admin", Privs: 127},
+					{Grantee: "anon", Grantor: "supabase_functions_admin", Privs: 127},
+					{Grantee: "authenticated", Grantor: "supabase_functions_admin", Privs: 127},
+					{Grantee: "service_role", Grantor: "supabase_functions_admin", Privs: 127},
+				},
+			},
+			{
 				Key: catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "_root"},
 				ACL: catalog.ACL{
 					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
@@ -5628,6 +6469,7 @@ var bootstrapImage = bootstrap.Image{
 				ACL: catalog.ACL{
 					{Grantee: "postgres", Grantor: "postgres", Privs: 127, Grant: 58},
 					{Grantee: "service_role", Grantor: "postgres", Privs: 10},
+					{Grantee: "supabase_functions_admin", Grantor: "postgres", Privs: 2},
 				},
 			},
 			{
@@ -5635,6 +6477,7 @@ var bootstrapImage = bootstrap.Image{
 				ACL: catalog.ACL{
 					{Grantee: "postgres", Grantor: "postgres", Privs: 127, Grant: 58},
 					{Grantee: "service_role", Grantor: "postgres", Privs: 10},
+					{Grantee: "supabase_functions_admin", Grantor: "postgres", Privs: 2},
 				},
 			},
 			{
@@ -5677,6 +6520,13 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			{
+				Key: catalog.ObjectKey{Kind: 4, Name: "net"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 768},
+					{Grantor: "postgres", Privs: 256},
+				},
+			},
+			{
 				Key: catalog.ObjectKey{Kind: 4, Name: "public"},
 				ACL: catalog.ACL{
 					{Grantee: "pg_database_owner", Grantor: "pg_database_owner", Privs: 768},
@@ -5710,10 +6560,22 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			{
+				Key: catalog.ObjectKey{Kind: 4, Name: "supabase_functions"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_admin", Grantor: "supabase_admin", Privs: 768},
+					{Grantee: "postgres", Grantor: "supabase_admin", Privs: 256},
+					{Grantee: "anon", Grantor: "supabase_admin", Privs: 256},
+					{Grantee: "authenticated", Grantor: "supabase_admin", Privs: 256},
+					{Grantee: "service_role", Grantor: "supabase_admin", Privs: 256},
+					{Grantee: "supabase_functions_admin", Grantor: "supabase_admin", Privs: 768},
+				},
+			},
+			{
 				Key: catalog.ObjectKey{Kind: 4, Name: "vault"},
 				ACL: catalog.ACL{
 					{Grantee: "postgres", Grantor: "postgres", Privs: 768, Grant: 256},
 					{Grantee: "service_role", Grantor: "postgres", Privs: 256},
+					{Grantee: "supabase_functions_admin", Grantor: "postgres", Privs: 256},
 				},
 			},
 			{
@@ -5763,6 +6625,35 @@ var bootstrapImage = bootstrap.Image{
 				ACL: catalog.ACL{
 					{Grantor: "postgres", Privs: 128},
 					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+					{Grantee: "anon", Grantor: "postgres", Privs: 128},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_delete(text, jsonb, jsonb, integer)"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+					{Grantee: "anon", Grantor: "postgres", Privs: 128},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_get(text, jsonb, jsonb, integer)"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+					{Grantee: "supabase_functions_admin", Grantor: "postgres", Privs: 128},
+					{Grantee: "anon", Grantor: "postgres", Privs: 128},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "net", Name: "http_post(text, jsonb, jsonb, jsonb, integer)"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+					{Grantee: "supabase_functions_admin", Grantor: "postgres", Privs: 128},
 					{Grantee: "anon", Grantor: "postgres", Privs: 128},
 					{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
 					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
@@ -5857,10 +6748,20 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "supabase_functions", Name: "http_request()"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_functions_admin", Grantor: "supabase_functions_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_functions_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_functions_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_functions_admin", Privs: 128},
+				},
+			},
+			{
 				Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea)"},
 				ACL: catalog.ACL{
 					{Grantee: "postgres", Grantor: "postgres", Privs: 128, Grant: 128},
 					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+					{Grantee: "supabase_functions_admin", Grantor: "postgres", Privs: 128},
 				},
 			},
 			{
@@ -5950,6 +6851,33 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Key: catalog.DefaultKey{Role: "postgres", Schema: "storage", ObjType: 114},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+					{Grantee: "anon", Grantor: "postgres", Privs: 127},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 127},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "postgres", Schema: "supabase_functions", ObjType: 83},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 262},
+					{Grantee: "anon", Grantor: "postgres", Privs: 262},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 262},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 262},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "postgres", Schema: "supabase_functions", ObjType: 102},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+					{Grantee: "anon", Grantor: "postgres", Privs: 128},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "postgres", Schema: "supabase_functions", ObjType: 114},
 				ACL: catalog.ACL{
 					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
 					{Grantee: "anon", Grantor: "postgres", Privs: 127},
@@ -6069,6 +6997,14 @@ var bootstrapImage = bootstrap.Image{
 				RLS:   catalog.RowSecurity{Enabled: true},
 			},
 			{
+				Table: catalog.QName{Schema: "net", Name: "_http_response"},
+				RLS:   catalog.RowSecurity{Unlogged: true},
+			},
+			{
+				Table: catalog.QName{Schema: "net", Name: "http_request_queue"},
+				RLS:   catalog.RowSecurity{Unlogged: true},
+			},
+			{
 				Table: catalog.QName{Schema: "realtime", Name: "messages"},
 				RLS:   catalog.RowSecurity{Enabled: true},
 			},
@@ -6081,7 +7017,7 @@ var bootstrapImage = bootstrap.Image{
 				RLS:   catalog.RowSecurity{Enabled: true},
 			},
 		},
-		RoleOID:    1016392,
+		RoleOID:    1016393,
 		DBSettings: []string{"search_path=\"$user\", public, extensions"},
 		EventTriggers: []catalog.EventTrigger{
 			{OID: 16425, Name: "graphql_watch_ddl", Event: "ddl_command_end", Function: 16423, Owner: "postgres", Enabled: 79},
@@ -6089,8 +7025,10 @@ var bootstrapImage = bootstrap.Image{
 		},
 	},
 	Sequences: []bootstrap.SequenceValue{
-		{OID: 16422, Last: 287, Called: true},
-		{OID: 16456, Last: 1},
-		{OID: 16482, Last: 1},
+		{OID: 16422, Last: 344, Called: true},
+		{OID: 16444, Last: 1},
+		{OID: 16477, Last: 1},
+		{OID: 16503, Last: 1},
+		{OID: 16507, Last: 1},
 	},
 }

@@ -547,15 +547,14 @@ create index g_desc on public.g (id desc nulls last);
 }
 
 // TestDurableDomainChecks: domains with CHECK and NOT NULL constraints
-// (pg_net creates one) are held by a checkpoint and enforced after
-// reopening exactly as before.
+// (pg_net, installed by default, has one) are held by a checkpoint and
+// enforced after reopening exactly as before.
 func TestDurableDomainChecks(t *testing.T) {
 	s, reopen := durableSession(t)
 	execAll(t, s, `
 create domain public.email as text not null check (value like '%@%') check (length(value) < 20);
 create table public.people (id int primary key, mail public.email);
 insert into public.people values (1, 'a@b');
-create extension pg_net;
 `)
 	probes := []string{
 		"insert into public.people values (2, 'nope')",

@@ -2,8 +2,9 @@
 -- pg_net 0.14's objects as the extension creates them, recorded from
 -- PostgreSQL 15 with pg_net installed. Requests go to a closed loopback
 -- port; the queue itself is not read (pg_net's worker drains it).
-CREATE EXTENSION pg_net;
-SELECT extversion FROM pg_extension WHERE extname = 'pg_net';
+-- `supabase start` installs pg_net into schema extensions.
+SELECT extversion, extnamespace::regnamespace FROM pg_extension WHERE extname = 'pg_net';
+CREATE EXTENSION IF NOT EXISTS pg_net;
 SELECT p.proname, pg_get_function_arguments(p.oid), pg_get_function_result(p.oid), p.prosecdef, p.provolatile, p.proparallel, p.prostrict, p.prokind FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'net' ORDER BY 1, 2;
 SELECT c.relname, c.relkind, c.relpersistence FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'net' ORDER BY 1;
 SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull, pg_get_expr(d.adbin, d.adrelid) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum WHERE n.nspname = 'net' AND c.relkind IN ('r', 'v', 'c') AND a.attnum > 0 AND NOT a.attisdropped ORDER BY 1, a.attnum;

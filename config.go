@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -35,6 +36,10 @@ type Config struct {
 	// after the migrations.
 	SeedEnabled bool
 	SeedPaths   []string
+	// Vault is [db.vault]: secrets put in the vault (vault.secrets, by
+	// name) before the first migration, as `supabase start` does; a value
+	// env(NAME) is that environment variable's.
+	Vault map[string]string
 	// NetAllowExternal lets pg_net's worker reach hosts other than
 	// loopback (TINYBASE_NET_ALLOW_EXTERNAL=true); off, a request
 	// elsewhere gets an error response instead.
@@ -117,6 +122,7 @@ type fileConfig struct {
 			Enabled  *bool    `toml:"enabled"`
 			SQLPaths []string `toml:"sql_paths"`
 		} `toml:"seed"`
+		Vault map[string]string `toml:"vault"`
 	} `toml:"db"`
 	Auth struct {
 		JWTExpiry *int   `toml:"jwt_expiry"`
@@ -177,6 +183,7 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 		if fc.DB.Seed.SQLPaths != nil {
 			cfg.SeedPaths = fc.DB.Seed.SQLPaths
 		}
+		cfg.Vault = fc.DB.Vault
 		if fc.Auth.JWTExpiry != nil {
 			cfg.JWTExpiry = *fc.Auth.JWTExpiry
 		}
@@ -218,6 +225,11 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 	}
 	if err := cfg.applyEnv(getenv); err != nil {
 		return cfg, err
+	}
+	for name, v := range cfg.Vault {
+		if m := envRef.FindStringSubmatch(strings.TrimSpace(v)); m != nil {
+			cfg.Vault[name] = getenv(m[1])
+		}
 	}
 	return cfg, cfg.Check()
 }

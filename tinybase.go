@@ -157,6 +157,13 @@ func build(ctx context.Context, opts Options, cfg Config, d *migrations.Discover
 	if err := migrations.EnsureHistory(ctx, db); err != nil {
 		return nil, err
 	}
+	secrets, err := cfg.vaultSecrets()
+	if err != nil {
+		return nil, err
+	}
+	if err := putVaultSecrets(ctx, db, secrets); err != nil {
+		return nil, err
+	}
 	for _, f := range d.Files {
 		if opts.Applying != nil {
 			opts.Applying(f)

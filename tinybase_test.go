@@ -289,3 +289,35 @@ func BenchmarkOpenServe25(b *testing.B) {
 		srv.Shutdown(ctx)
 	}
 }
+
+// TestVaultSecrets: [db.vault] secrets, and the two an edge-function
+// webhook reads, are in the vault before the first migration runs.
+func TestVaultSecrets(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv("TB_TEST_VAULT", "from-env")
+	dir := project(t, map[string]string{
+		"migrations/20240101000000_t.sql": "create table public.t as select name, decrypted_secret from vault.decrypted_secrets;",
+		"config.toml":                     "[db.vault]\napp_key = \"env(TB_TEST_VAULT)\"\nplain = \"it's\"\nsupabase_functions_url = \"http://fns.local/v1\"\n",
+	})
+	p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := p.Session(ctx, "", nil)
+	defer s.Close()
+	res, err := s.Exec(ctx, "select string_agg(name || '=' || decrypted_secret, ' ' order by name) from public.t where name <> 'supabase_service_role_key'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := *res[0].Rows[0][0], "app_key=from-env plain=it's supabase_functions_url=http://fns.local/v1"; got != want {
+		t.Errorf("vault before the migrations = %q, want %q", got, want)
+	}
+	keys, err := tinybase.MintKeys(p.Config.JWTSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = s.Exec(ctx, "select decrypted_secret from public.t where name = 'supabase_service_role_key'")
+	if err != nil || len(res[0].Rows) != 1 || *res[0].Rows[0][0] != keys.ServiceRole {
+		t.Errorf("service role key secret: %v %v", res, err)
+	}
+}

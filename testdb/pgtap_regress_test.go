@@ -52,7 +52,7 @@ func TestPgTAPRegression(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sess.Exec(ctx, `drop extension pg_stat_statements, pg_graphql, supabase_vault, pgcrypto, "uuid-ossp" cascade`); err != nil {
+	if _, err := sess.Exec(ctx, `drop extension pg_stat_statements, pg_graphql, supabase_vault, pg_net, pgcrypto, "uuid-ossp" cascade`); err != nil {
 		t.Fatal(err)
 	}
 	// The checkout's version (its control file's default_version), which

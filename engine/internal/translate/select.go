@@ -83,6 +83,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 				return t.selectStmt(t.distinctOn(s))
 			}
 			sel.QueryOpts.Distinct = true
+			t.q.distinct = true
 			t.checkDistinctOrder(s)
 		}
 		sel.With = t.with(s.WithClause)
@@ -386,12 +387,43 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 	})
 }
 
+// uniqueOutput is the name of output column targets[i]; ok is false when
+// another output column has it too, or a * hides the columns.
+func uniqueOutput(targets []*pg.Node, i int) (string, bool) {
+	if targetsHaveStar(targets) || i < 0 || i >= len(targets) {
+		return "", false
+	}
+	name := outputName(targets[i].GetResTarget())
+	for j, o := range targets {
+		if j != i && outputName(o.GetResTarget()) == name {
+			return "", false
+		}
+	}
+	return name, true
+}
+
+// outputName is an output column's name: its alias, or the name
+// PostgreSQL gives the expression.
+func outputName(rt *pg.ResTarget) string {
+	if rt.Name != "" {
+		return rt.Name
+	}
+	return columnName(rt.Val)
+}
+
 // orderExpr keeps ORDER BY 1 / ORDER BY alias as GMS understands them.
 func (t *Translator) orderExpr(n *pg.Node) sqlparser.Expr {
 	if c := n.GetAConst(); c != nil {
 		if iv := c.GetIval(); iv != nil {
 			if t.q.targets != nil && !targetsHaveStar(t.q.targets) && (iv.Ival < 1 || int(iv.Ival) > len(t.q.targets)) {
 				failAt(c.Location, pgerror.InvalidColumnReference, "%s position %d is not in select list", t.q.clauseOr("ORDER BY"), iv.Ival)
+			}
+			if t.q.distinct && t.q.clause != "GROUP BY" {
+				// by name: GMS loses an ordinal's column under a DISTINCT
+				// of computed columns (XX000 "unable to find field")
+				if name, ok := uniqueOutput(t.q.targets, int(iv.Ival)-1); ok {
+					return &sqlparser.ColName{Name: sqlparser.NewColIdent(name)}
+				}
 			}
 			return sqlparser.NewIntVal([]byte(itoa(int64(iv.Ival))))
 		}

@@ -18,6 +18,9 @@ type queryScope struct {
 	// setOpTargets is the leftmost SELECT list of a set operation, whose
 	// names its ORDER BY sees.
 	setOpTargets []*pg.Node
+	// distinct is set for SELECT DISTINCT, whose ORDER BY sorts its
+	// output rows.
+	distinct bool
 	// rowCols names the columns of FROM items usable as whole-row values,
 	// ctes those of the visible WITH items, parent is the enclosing level
 	// (wholerow.go).

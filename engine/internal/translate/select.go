@@ -20,7 +20,8 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
-		s = t.unifySetOpTypes(s) // setop_types.go
+		s = t.unifySetOpTypes(s)                            // setop_types.go
+		t.markOutputDuplicates(leafSelect(s), s.WithClause) // dup_columns.go
 		defer t.enterSelect(&pg.SelectStmt{})()
 		if leaf := leafSelect(s); leaf != nil && !targetsHaveStar(leaf.TargetList) {
 			t.q.setOpTargets = leaf.TargetList
@@ -41,8 +42,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			typ += " distinct"
 		}
 		so := &sqlparser.SetOp{Type: typ, Left: t.selectStmt(s.Larg), Right: t.selectStmt(s.Rarg)}
-		t.checkSetOpOrder(s.SortClause)
-		so.OrderBy = t.orderBy(s.SortClause)
+		so.OrderBy = t.orderBy(t.setOpOrderByNames(s.SortClause)) // dup_columns.go
 		so.Limit = t.limit(s)
 		so.With = t.with(s.WithClause)
 		out = so
@@ -51,6 +51,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	default:
 		if hasGroupingSets(s) {
 			return t.selectStmt(t.expandGroupingSets(s))
+		}
+		if !t.nextDerived { // a FROM subquery's are markDuplicateTargets'
+			t.markOutputDuplicates(s, nil) // dup_columns.go
 		}
 		if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
 			if targetsHaveStar(s.TargetList) {
@@ -399,6 +402,9 @@ func (t *Translator) orderExpr(n *pg.Node) sqlparser.Expr {
 	if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil && t.q.targets != nil {
 		name := cr.Fields[0].GetString_().Sval
 		t.checkOrderByName(name, cr.Location) // dup_columns.go
+		if e := t.foldedOrderName(name); e != nil {
+			return e
+		}
 		if v := qualifiedOutput(t.q.targets, name); v != nil {
 			// ORDER BY n names the output column u.n before any input
 			// column n (another FROM item may have one too)

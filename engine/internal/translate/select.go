@@ -61,7 +61,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 					s = x
 				}
 			}
-			if r := withTies(s); r != nil {
+			if r := t.withTies(s); r != nil {
 				return t.selectStmt(r)
 			}
 		}
@@ -434,6 +434,9 @@ func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
 		return nil
 	}
 	if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+		if c := s.LimitCount.GetAConst(); c != nil && c.Isnull {
+			failAt(-1, "2201W", "row count cannot be null in FETCH FIRST ... WITH TIES clause") // PostgreSQL gives no position
+		}
 		failAt(nodeLocation(s.LimitCount), pgerror.FeatureNotSupported, "FETCH ... WITH TIES is not supported yet")
 	}
 	l := &sqlparser.Limit{}
@@ -510,11 +513,19 @@ func (t *Translator) limitValue(n *pg.Node, what string) sqlparser.Expr {
 // columns: the analyzer, which knows which columns those are, refuses
 // them (gmsadapter's exposeHeldLimits).
 func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
+	pos := int(nodeLocation(n)) + 1
+	refs := limitRefs(n)
+	return t.limitExpr(n, what, func(v sql.Expression) sql.Expression {
+		return expr.HoldLimit(v, what == "OFFSET", pos, refs)
+	})
+}
+
+// limitExpr translates a LIMIT or OFFSET expression coerced to bigint as
+// transformLimitClause does, handing it to wrap.
+func (t *Translator) limitExpr(n *pg.Node, what string, wrap func(sql.Expression) sql.Expression) sqlparser.Expr {
 	env := t.Env
 	var val sqlparser.Expr
 	t.inClause(what, func() { val = t.scalar(n) }) // aggregates are 42803 there
-	pos := int(nodeLocation(n)) + 1
-	refs := limitRefs(n)
 	return t.inject(what, nodeLocation(n), []sqlparser.Expr{val}, func(c []sql.Expression) (sql.Expression, error) {
 		// subqueries in the held value are prepared by the analyzer's
 		// heldLimitSubqueries rule (gmsadapter)
@@ -533,7 +544,7 @@ func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
 		if err != nil {
 			return nil, err
 		}
-		return expr.HoldLimit(v, what == "OFFSET", pos, refs), nil
+		return wrap(v), nil
 	})
 }
 

@@ -146,6 +146,10 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 			out.Ctes = append(out.Ctes, t.modifyingCTE(cte, out))
 			continue
 		}
+		if t.materializes(w, cte) {
+			out.Ctes = append(out.Ctes, t.materializedCTE(cte, out, names[i:])) // cte_materialize.go
+			continue
+		}
 		show := func() {}
 		if !w.Recursive {
 			show = t.hideWithItems(names[i:]) // with_names.go

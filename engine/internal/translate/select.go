@@ -531,9 +531,9 @@ func (t *Translator) limitExpr(n *pg.Node, what string, wrap func(sql.Expression
 	var val sqlparser.Expr
 	t.inClause(what, func() { val = t.scalar(n) }) // aggregates are 42803 there
 	return t.inject(what, nodeLocation(n), []sqlparser.Expr{val}, func(c []sql.Expression) (sql.Expression, error) {
-		// subqueries in the held value are prepared by the analyzer's
-		// heldLimitSubqueries rule (gmsadapter)
-		// text has no assignment cast to bigint (transformLimitClause)
+		// a held LIMIT's subqueries are prepared by the analyzer's
+		// heldLimitSubqueries rule (gmsadapter); text has no assignment
+		// cast to bigint (transformLimitClause)
 		ct := expr.TypeOf(c[0])
 		if ct != nil && ct.Kind == types.KindUnknown && n.GetSubLink() != nil {
 			ct = types.Text // a sub-select's literal column is text

@@ -25,6 +25,17 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		defer t.enterSelect(&pg.SelectStmt{})()
 		if leaf := leafSelect(s); leaf != nil && !targetsHaveStar(leaf.TargetList) {
 			t.q.setOpTargets = leaf.TargetList
+		} else if leaf != nil && len(leaf.ValuesLists) == 0 {
+			// ORDER BY names the columns * stands for (setOpOrderByNames)
+			ctes := map[string]*rowSource{}
+			for k, v := range t.q.ctes {
+				ctes[k] = v
+			}
+			t.addCTEs(s.WithClause, ctes) // wholerow.go
+			t.addCTEs(leaf.WithClause, ctes)
+			if x, _ := t.tryExpandStars(leaf, ctes); x != nil { // select_star.go
+				t.q.setOpTargets = x.TargetList
+			}
 		}
 		if l, r := leafSelect(s.Larg), leafSelect(s.Rarg); l != nil && r != nil && len(l.TargetList) != len(r.TargetList) &&
 			!targetsHaveStar(l.TargetList) && !targetsHaveStar(r.TargetList) && len(l.ValuesLists) == 0 && len(r.ValuesLists) == 0 {

@@ -120,7 +120,7 @@ func Run(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
 			return Result{}, err
 		}
 	}
-	if _, isSelect := d.Stmt.(sqlparser.SelectStatement); isSelect && len(d.CTEs) > 0 {
+	if _, isSelect := d.Stmt.(sqlparser.SelectStatement); isSelect && modifies(d.CTEs) {
 		after := txn.Savepoint()
 		txn.RollbackTo(before)
 		res, err := Step(h, gctx, d.Stmt)
@@ -138,6 +138,17 @@ func Run(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
 		return merge(h, gctx, d.Merge) // merge.go
 	}
 	return Step(h, gctx, d.Stmt)
+}
+
+// modifies reports whether a WITH item is data-modifying, not a query
+// materialized before the statement.
+func modifies(ctes []*translate.ModifyingCTE) bool {
+	for _, c := range ctes {
+		if !c.Select {
+			return true
+		}
+	}
+	return false
 }
 
 // RunResult runs a translated statement that is either plain or a program.

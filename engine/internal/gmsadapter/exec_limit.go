@@ -9,8 +9,9 @@ import (
 )
 
 // heldLimits returns n with its held LIMIT and OFFSET values (expr.HoldLimit)
-// replaced by this execution's, or nil when it holds none: GMS's
-// iterators read those clauses as integer literals.
+// and its WITH TIES counts (expr.TiesCount) replaced by this execution's,
+// or nil when it holds none: GMS's iterators read those clauses as
+// integer literals.
 func heldLimits(ctx *sql.Context, n sql.Node, row sql.Row) (sql.Node, error) {
 	switch x := n.(type) {
 	case *plan.Limit:
@@ -30,6 +31,20 @@ func heldLimits(ctx *sql.Context, n sql.Node, row sql.Row) (sql.Node, error) {
 			cp := *x
 			cp.Limit = e
 			return &cp, err
+		}
+	case *plan.Filter:
+		// FETCH FIRST n ROWS WITH TIES's count, read once as a LIMIT is;
+		// the filter's row is the scope row, then its input's columns,
+		// which the count does not read
+		if !expr.HasTiesCount(x.Expression) {
+			break
+		}
+		at := append(append(make(sql.Row, 0, len(row)+len(x.Child.Schema())), row...), make(sql.Row, len(x.Child.Schema()))...)
+		if e, ok, err := expr.ResolveTiesCounts(ctx, x.Expression, at); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return plan.NewFilter(e, x.Child), nil
 		}
 	case *plan.SetOp:
 		l, okL, err := resolveHeldLimit(ctx, x.Limit, row)

@@ -218,8 +218,17 @@ func (p *pathPlanner) filterScan(n sql.Node) (sql.Node, transform.TreeIdentity, 
 	}
 	conj := splitAnd(f.Expression, nil)
 	schema := rt.Schema()
+	var own sql.ColSet
+	if alias != nil {
+		own = alias.Columns()
+	} else {
+		own = rt.Columns()
+	}
 	conds := static
 	for i, c := range conj {
+		if !readsOnly(c, own) {
+			continue
+		}
 		if cd, ok := p.usable(c, schema); ok {
 			cd.i = i
 			conds = append(conds, cd)
@@ -266,6 +275,26 @@ func (p *pathPlanner) filterScan(n sql.Node) (sql.Node, transform.TreeIdentity, 
 		return leaf, transform.NewTree, nil
 	}
 	return plan.NewFilter(expression.JoinAnd(rest...), leaf), transform.NewTree, nil
+}
+
+// readsOnly reports whether e reads no column but those of own (by
+// column id; a column without one, or an empty own, passes). In a
+// LATERAL subquery a filter's columns are numbered after the outer row's,
+// so an outer column's index can be a column of the table below with the
+// same name: `u.id < 3` over posts read as posts.id < 3 made the scan
+// return no rows.
+func readsOnly(e sql.Expression, own sql.ColSet) bool {
+	if own.Empty() {
+		return true
+	}
+	ok := true
+	sql.Inspect(e, func(x sql.Expression) bool {
+		if gf, isCol := x.(*expression.GetField); isCol && gf.Id() != 0 && !own.Contains(gf.Id()) {
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // staticScan turns a range lookup GMS made from constants into an

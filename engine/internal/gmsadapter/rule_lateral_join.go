@@ -334,7 +334,7 @@ func (i *lateralJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 			if len(i.scope) > 0 {
 				inScope = append(append(make(sql.Row, 0, len(i.scope)+len(l)), i.scope...), l...)
 			}
-			right, _, err := transform.Node(i.right, plan.PrependRowInPlan(inScope, true))
+			right, _, err := transform.Node(i.right, prependScope(inScope))
 			if err != nil {
 				return nil, err
 			}
@@ -399,4 +399,44 @@ func (i *lateralJoinIter) Close(ctx *sql.Context) error {
 		return err
 	}
 	return rerr
+}
+
+// prependScope is plan.PrependRowInPlan for a lateral join's right
+// input, which also puts row before the rows of tinybase's scans that
+// replaced a table or an aggregate (IndexScan, CountStar): GMS's
+// function knows only its own nodes, so a Filter or sort over an index
+// range in a LATERAL subquery read its columns past the scope row that
+// was not there (XX000 "unable to find field with index 3 in row of 3
+// columns"). Derived tables, set operations and recursive CTEs inside
+// are descended with this function, not GMS's.
+func prependScope(row sql.Row) func(sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	gms := plan.PrependRowInPlan(row, true)
+	var f func(sql.Node) (sql.Node, transform.TreeIdentity, error)
+	f = func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch x := n.(type) {
+		case *IndexScan, *CountStar:
+			return plan.NewPrependNode(n, row), transform.NewTree, nil
+		case *plan.SubqueryAlias:
+			c, _, err := transform.Node(x.Child, f)
+			if err != nil {
+				return n, transform.SameTree, err
+			}
+			cp := *x
+			cp.Child = c
+			return &cp, transform.NewTree, nil
+		case *plan.SetOp:
+			l, _, err := transform.Node(x.Left(), f)
+			if err != nil {
+				return n, transform.SameTree, err
+			}
+			r, _, err := transform.Node(x.Right(), f)
+			if err != nil {
+				return n, transform.SameTree, err
+			}
+			out, err := x.WithChildren(l, r)
+			return out, transform.NewTree, err
+		}
+		return gms(n)
+	}
+	return f
 }

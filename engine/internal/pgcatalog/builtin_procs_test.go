@@ -1,6 +1,10 @@
 package pgcatalog
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tinybase/tinybase/engine/internal/translate"
+)
 
 func TestBuiltinImplemented(t *testing.T) {
 	for _, c := range []struct {
@@ -52,5 +56,34 @@ func TestBuiltinRows(t *testing.T) {
 	}
 	if p, ok := BuiltinByOID(1299); !ok || p.Name != "now" {
 		t.Errorf("BuiltinByOID(1299) = %v, %t; want now", p, ok)
+	}
+}
+
+// TestVolatileBuiltins checks translate's list of volatile built-ins,
+// by which a WITH query is materialized, against pg_proc.provolatile: a
+// name is listed when every implemented pg_catalog function of that name
+// is volatile.
+func TestVolatileBuiltins(t *testing.T) {
+	volatile := map[string]bool{}
+	other := map[string]bool{}
+	for _, p := range Builtins() {
+		if p.Kind != 'f' {
+			continue
+		}
+		if p.Volatile == 'v' {
+			volatile[p.Name] = true
+		} else {
+			other[p.Name] = true
+		}
+	}
+	for name := range volatile {
+		if !other[name] && !translate.IsVolatileBuiltin(name) {
+			t.Errorf("%s is volatile in pg_proc but not in translate's volatileBuiltins", name)
+		}
+	}
+	for _, p := range Builtins() {
+		if translate.IsVolatileBuiltin(p.Name) && !volatile[p.Name] {
+			t.Errorf("%s is in translate's volatileBuiltins but not volatile in pg_proc", p.Name)
+		}
 	}
 }

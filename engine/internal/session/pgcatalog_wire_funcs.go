@@ -2,12 +2,15 @@ package session
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // Catalog helper functions client tools call (psql's \d family,
@@ -66,6 +69,18 @@ func addClientCatalogFuncs(r *expr.Registry) {
 	})
 	r.Add("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
 	r.Add("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
+	// pg_get_viewdef(text [, pretty]) names the view (pg_get_viewdef_name),
+	// and is what an unknown literal resolves to: pg_get_viewdef('v')
+	viewdefName := func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
+		oid, err := relationNameOID(a[0].(string), env)
+		if err != nil {
+			return nil, err
+		}
+		b := append([]any{oid}, a[1:]...)
+		return viewdef(ctx, env, b)
+	}
+	r.Add("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdefName})
+	r.Add("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Text, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdefName})
 	r.Add("pg_get_partkeydef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			if def, ok := st.PartitionKeyDef(a[0].(uint32)); ok { // pgcatalog/pg_inherits.go
@@ -153,4 +168,23 @@ func addIndexDefFuncs(r *expr.Registry) {
 			}
 			return v, nil
 		}})
+}
+
+// relationNameOID resolves a relation name given as text, as
+// makeRangeVarFromNameList and RangeVarGetRelid do for the *_name
+// variants of the catalog functions: a possibly qualified, possibly quoted
+// name on the search path (42P01 when there is none), never an OID.
+func relationNameOID(name string, env *types.Env) (uint32, error) {
+	if _, err := strconv.ParseUint(strings.TrimSpace(name), 10, 32); err == nil {
+		return 0, pgerror.New(pgerror.UndefinedTable, "relation \"%s\" does not exist", strings.TrimSpace(name))
+	}
+	rel, err := types.Input(types.Regclass, name, env)
+	if err != nil {
+		return 0, err
+	}
+	oid, err := types.Cast(rel, types.Regclass, types.Oid, true, env)
+	if err != nil {
+		return 0, err
+	}
+	return oid.(uint32), nil
 }

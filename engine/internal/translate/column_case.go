@@ -75,7 +75,7 @@ func (t *Translator) checkColumnCase(parts []string, loc int32) {
 		return
 	}
 	for _, n := range t.q.targets {
-		if rt := n.GetResTarget(); rt != nil && rt.Name == name {
+		if rt := n.GetResTarget(); rt != nil && DisplayName(rt.Name) == name {
 			return // an output column name (ORDER BY, GROUP BY)
 		}
 	}

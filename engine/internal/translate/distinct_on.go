@@ -159,29 +159,3 @@ func (t *Translator) checkDistinctOrder(s *pg.SelectStmt) {
 		}
 	}
 }
-
-// checkSetOpOrder rejects ORDER BY names that are not output columns of a
-// set operation (PostgreSQL sorts a UNION only by its result columns).
-func (t *Translator) checkSetOpOrder(sorts []*pg.Node) {
-	if t.q.setOpTargets == nil {
-		return
-	}
-	for _, o := range sorts {
-		cr := o.GetSortBy().Node.GetColumnRef()
-		if cr == nil || len(cr.Fields) != 1 || cr.Fields[0].GetString_() == nil {
-			continue
-		}
-		name := cr.Fields[0].GetString_().Sval
-		found := false
-		for _, tn := range t.q.setOpTargets {
-			rt := tn.GetResTarget()
-			if rt.Name == name || (rt.Name == "" && columnName(rt.Val) == name) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			failAt(cr.Location, pgerror.UndefinedColumn, "column \"%s\" does not exist", name)
-		}
-	}
-}

@@ -102,6 +102,10 @@ func shareWith(res Result, outer *sqlparser.With) {
 		*w = merged
 	}
 	switch st := res.Stmt.(type) {
+	case *sqlparser.Select:
+		add(&st.With)
+	case *sqlparser.SetOp:
+		add(&st.With)
 	case *sqlparser.Insert:
 		if sel, ok := st.Rows.(*sqlparser.Select); ok {
 			add(&sel.With)

@@ -43,7 +43,8 @@ func (*DML) command() {}
 // TableRef names a table as written (Schema "" walks the search path).
 type TableRef struct{ Schema, Name string }
 
-// ModifyingCTE is WITH name AS (INSERT/UPDATE/DELETE ... RETURNING ...).
+// ModifyingCTE is WITH name AS (INSERT/UPDATE/DELETE ... RETURNING ...),
+// or a WITH query materialized before the statement (Select).
 type ModifyingCTE struct {
 	Name    string
 	Columns []string // WITH name(columns); empty: the RETURNING names
@@ -51,6 +52,9 @@ type ModifyingCTE struct {
 	// Slot is the CTE body in the main statement; the engine sets its
 	// Select to the materialised rows.
 	Slot *sqlparser.Subquery
+	// Select is set for a SELECT that runs once because it calls a
+	// volatile function (cte_materialize.go), which changes no table.
+	Select bool
 }
 
 // DeleteSteps is DELETE with RETURNING or USING: Select reads the target

@@ -1,9 +1,9 @@
 package translate
 
 import (
-	"slices"
 	"strings"
 
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -231,24 +231,41 @@ func mergesColumns(items []*pg.Node, col string) bool {
 }
 
 // checkOrderByName fails as PostgreSQL's findTargetlistEntrySQL92 does on
-// ORDER BY name naming two different output columns, each a column of a
-// different FROM item (select * from t join u ... order by id). Output
-// columns it cannot tell apart (expressions named so) leave it to the
-// planner.
+// ORDER BY name (GROUP BY name that is no input column) naming two output
+// columns that are not the same expression: two columns of different FROM
+// items (select * from t join u ... order by id), two different columns
+// (select a as x, b as x), or two different expressions (select 2 as x,
+// 1 as x). Entries it cannot tell apart (a column of an item whose
+// columns are unknown beside a qualified one) leave it to the planner,
+// which takes the first.
 func (t *Translator) checkOrderByName(name string, loc int32) {
-	if t.q.opaque || len(t.q.setOpTargets) > 0 || mergesColumns(t.q.from, name) {
+	if len(t.q.setOpTargets) > 0 || mergesColumns(t.q.from, name) {
 		return
 	}
 	holders := t.q.holders(name)
-	has := func(alias string) bool { return slices.Contains(holders, alias) }
-	// owner is the one FROM item a bare column reference reads
-	owner := func(col string) (string, bool) {
-		if h := t.q.holders(col); len(h) == 1 {
-			return h[0], true
-		}
-		return "", false
+	clause := t.q.clauseOr("ORDER BY")
+	if clause == "GROUP BY" && (len(holders) > 0 || t.q.opaque) {
+		return // GROUP BY reads an input column first
 	}
-	items := map[string]bool{}
+	// a match is one output column named name: a column (item, col; item
+	// empty when unknown) or another expression
+	type match struct {
+		item, col string
+		expr      *pg.Node
+	}
+	var matches []match
+	column := func(fields []string) (match, bool) {
+		switch len(fields) {
+		case 1:
+			if h := t.q.holders(fields[0]); len(h) == 1 && !t.q.opaque {
+				return match{item: h[0], col: fields[0]}, true
+			}
+			return match{col: fields[0]}, true
+		case 2:
+			return match{item: fields[0], col: fields[1]}, true
+		}
+		return match{}, false
+	}
 	for _, tn := range t.q.targets {
 		rt := tn.GetResTarget()
 		if rt == nil {
@@ -267,48 +284,54 @@ func (t *Translator) checkOrderByName(name string, loc int32) {
 			}
 		}
 		switch {
-		case rt.Name != "":
-			if rt.Name != name {
-				continue
-			}
-			if cr == nil || star {
+		case star && rt.Name == "":
+			if t.q.opaque {
 				return
 			}
-		case cr == nil:
-			if columnName(rt.Val) == name {
-				return
-			}
-			continue
-		case star && len(fields) == 0:
 			for _, alias := range holders {
-				items[alias] = true
+				if len(fields) == 0 || len(fields) == 1 && fields[0] == alias {
+					matches = append(matches, match{item: alias, col: name})
+				}
+			}
+			if len(fields) > 1 {
+				return
 			}
 			continue
-		case star && len(fields) == 1:
-			if has(fields[0]) {
-				items[fields[0]] = true
-			}
-			continue
-		case star:
-			return
-		case fields[len(fields)-1] != name:
+		case DisplayName(rt.Name) == name, rt.Name == "" && columnName(rt.Val) == name:
+		default:
 			continue
 		}
-		switch len(fields) {
-		case 1:
-			alias, ok := owner(fields[0])
-			if !ok {
-				return
-			}
-			items[alias] = true
-		case 2:
-			items[fields[0]] = true
-		default:
+		if cr == nil || star {
+			matches = append(matches, match{expr: rt.Val})
+			continue
+		}
+		m, ok := column(fields)
+		if !ok {
 			return
+		}
+		matches = append(matches, m)
+	}
+	// differ reports two matches that are surely not the same expression
+	differ := func(a, b match) bool {
+		switch {
+		case a.expr != nil && b.expr != nil:
+			return !sameExpr(a.expr, b.expr)
+		case a.expr != nil || b.expr != nil:
+			e := a.expr
+			if e == nil {
+				e = b.expr
+			}
+			return e.GetTypeCast() == nil // a cast to the column's own type is the column
+		case a.item != "" && b.item != "":
+			return a.item != b.item || a.col != b.col
+		default:
+			return a.col != b.col
 		}
 	}
-	if len(items) > 1 {
-		failAt(loc, pgerror.AmbiguousColumn, "ORDER BY \"%s\" is ambiguous", name)
+	for i := 1; i < len(matches); i++ {
+		if differ(matches[0], matches[i]) {
+			failAt(loc, pgerror.AmbiguousColumn, "%s \"%s\" is ambiguous", clause, name)
+		}
 	}
 }
 
@@ -337,4 +360,132 @@ func (t *Translator) dmlRowScope(target *pg.RangeVar, from []*pg.Node) func() {
 	return func() {
 		t.q.rowCols, t.q.opaque, t.q.from, t.q.dmlInputs = saved.rowCols, saved.opaque, saved.from, saved.dmlInputs
 	}
+}
+
+// markOutputDuplicates renames the duplicate output columns of a SELECT
+// level, or of a set operation's leftmost SELECT (whose names are the
+// operation's), as markSelectDuplicates does for a subquery in FROM. GMS
+// resolves an ORDER BY ordinal over a set operation, and ORDER BY name
+// everywhere, by name, so `select 2 as x, 1 as x union all select 1, 2
+// order by 1` sorted by the second column; PostgreSQL tells the columns
+// apart by position and fails only on a name two of them hold
+// (findTargetlistEntrySQL92, checked by checkOrderByName and
+// setOpOrderByNames). with is the set operation's own WITH clause.
+func (t *Translator) markOutputDuplicates(s *pg.SelectStmt, with *pg.WithClause) {
+	if s == nil || len(s.ValuesLists) > 0 {
+		return
+	}
+	seen := make(map[string]bool, len(s.TargetList))
+	dup, star := false, false
+	for _, n := range s.TargetList {
+		rt := n.GetResTarget()
+		if rt == nil {
+			return
+		}
+		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			star = true
+			continue
+		}
+		name := rt.Name
+		if name == "" {
+			name = columnName(rt.Val)
+		}
+		key := strings.ToLower(name)
+		dup = dup || seen[key]
+		seen[key] = true
+	}
+	if !dup && !(star && len(seen) > 0) {
+		return
+	}
+	ctes := t.q.ctes
+	if with != nil {
+		ctes = map[string]*rowSource{}
+		for k, v := range t.q.ctes {
+			ctes[k] = v
+		}
+		t.addCTEs(with, ctes) // wholerow.go
+	}
+	t.markSelectDuplicates(s, ctes)
+}
+
+// setOpOrderByNames turns each ORDER BY name of a set operation into the
+// ordinal of the output column it names, as PostgreSQL resolves it
+// against the leftmost SELECT's names (exactly, not case-insensitively as
+// GMS would): a name no column has is 42703, one two columns have 42702.
+// sorts is not changed; the result shares its unchanged entries.
+func (t *Translator) setOpOrderByNames(sorts []*pg.Node) []*pg.Node {
+	if t.q.setOpTargets == nil {
+		return sorts
+	}
+	out := make([]*pg.Node, len(sorts))
+	for i, o := range sorts {
+		out[i] = o
+		sb := o.GetSortBy()
+		cr := sb.Node.GetColumnRef()
+		if cr == nil || len(cr.Fields) != 1 || cr.Fields[0].GetString_() == nil {
+			continue
+		}
+		name := cr.Fields[0].GetString_().Sval
+		k := 0
+		for j, tn := range t.q.setOpTargets {
+			rt := tn.GetResTarget()
+			col := rt.Name
+			if col == "" {
+				col = columnName(rt.Val)
+			}
+			if DisplayName(col) != name {
+				continue
+			}
+			if k != 0 {
+				failAt(cr.Location, pgerror.AmbiguousColumn, "ORDER BY \"%s\" is ambiguous", name)
+			}
+			k = j + 1
+		}
+		if k == 0 {
+			failAt(cr.Location, pgerror.UndefinedColumn, "column \"%s\" does not exist", name)
+		}
+		ord := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Ival{Ival: &pg.Integer{Ival: int32(k)}}, Location: cr.Location}}}
+		out[i] = &pg.Node{Node: &pg.Node_SortBy{SortBy: &pg.SortBy{Node: ord, SortbyDir: sb.SortbyDir, SortbyNulls: sb.SortbyNulls, UseOp: sb.UseOp, Location: sb.Location}}}
+	}
+	return out
+}
+
+// foldedOrderName keeps ORDER BY name exact where GMS, which matches
+// output names case-insensitively, would take another column: with
+// outputs "X" and x, ORDER BY x names the second output column, and with
+// only "X" it names the input column x (PostgreSQL's names are exact).
+// It returns the output ordinal or the qualified input column, or nil
+// when GMS resolves name as PostgreSQL does.
+func (t *Translator) foldedOrderName(name string) sqlparser.Expr {
+	if t.q.clauseOr("ORDER BY") != "ORDER BY" || targetsHaveStar(t.q.targets) {
+		return nil
+	}
+	exact, folded := 0, false
+	for i, tn := range t.q.targets {
+		rt := tn.GetResTarget()
+		col := rt.Name
+		if col == "" {
+			col = columnName(rt.Val)
+		}
+		col = DisplayName(col)
+		switch {
+		case col == name:
+			if exact == 0 {
+				exact = i + 1
+			}
+		case strings.EqualFold(col, name):
+			folded = true
+		}
+	}
+	switch {
+	case !folded:
+		return nil
+	case exact > 0:
+		return sqlparser.NewIntVal([]byte(itoa(int64(exact))))
+	}
+	if h := t.q.holders(name); len(h) == 1 && !t.q.opaque {
+		str := func(v string) *pg.Node { return &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: v}}} }
+		return t.scalar(&pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{str(h[0]), str(name)}, Location: -1}}})
+	}
+	return nil
 }

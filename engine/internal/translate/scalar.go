@@ -45,6 +45,11 @@ func (t *Translator) literal(typ *types.Type, v any) sqlparser.Expr {
 
 // scalar translates a PostgreSQL expression.
 func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
+	if t.tiesCounts[n] {
+		delete(t.tiesCounts, n) // limitExpr translates n itself
+		defer func() { t.tiesCounts[n] = true }()
+		return t.limitExpr(n, "LIMIT", func(v sql.Expression) sql.Expression { return expr.NewTiesCount(v) }) // select_ties.go
+	}
 	switch x := n.Node.(type) {
 	case *pg.Node_ColumnRef:
 		if t.Vars != nil {

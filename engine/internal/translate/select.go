@@ -20,10 +20,22 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
-		s = t.unifySetOpTypes(s) // setop_types.go
+		s = t.unifySetOpTypes(s)                            // setop_types.go
+		t.markOutputDuplicates(leafSelect(s), s.WithClause) // dup_columns.go
 		defer t.enterSelect(&pg.SelectStmt{})()
 		if leaf := leafSelect(s); leaf != nil && !targetsHaveStar(leaf.TargetList) {
 			t.q.setOpTargets = leaf.TargetList
+		} else if leaf != nil && len(leaf.ValuesLists) == 0 {
+			// ORDER BY names the columns * stands for (setOpOrderByNames)
+			ctes := map[string]*rowSource{}
+			for k, v := range t.q.ctes {
+				ctes[k] = v
+			}
+			t.addCTEs(s.WithClause, ctes) // wholerow.go
+			t.addCTEs(leaf.WithClause, ctes)
+			if x, _ := t.tryExpandStars(leaf, ctes); x != nil { // select_star.go
+				t.q.setOpTargets = x.TargetList
+			}
 		}
 		if l, r := leafSelect(s.Larg), leafSelect(s.Rarg); l != nil && r != nil && len(l.TargetList) != len(r.TargetList) &&
 			!targetsHaveStar(l.TargetList) && !targetsHaveStar(r.TargetList) && len(l.ValuesLists) == 0 && len(r.ValuesLists) == 0 {
@@ -41,8 +53,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			typ += " distinct"
 		}
 		so := &sqlparser.SetOp{Type: typ, Left: t.selectStmt(s.Larg), Right: t.selectStmt(s.Rarg)}
-		t.checkSetOpOrder(s.SortClause)
-		so.OrderBy = t.orderBy(s.SortClause)
+		so.OrderBy = t.orderBy(t.setOpOrderByNames(s.SortClause)) // dup_columns.go
 		so.Limit = t.limit(s)
 		so.With = t.with(s.WithClause)
 		out = so
@@ -52,13 +63,16 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		if hasGroupingSets(s) {
 			return t.selectStmt(t.expandGroupingSets(s))
 		}
+		if !t.nextDerived { // a FROM subquery's are markDuplicateTargets'
+			t.markOutputDuplicates(s, nil) // dup_columns.go
+		}
 		if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
 			if targetsHaveStar(s.TargetList) {
 				if x, _ := t.tryExpandStars(s, t.scopeCTEs(s)); x != nil { // select_star.go
 					s = x
 				}
 			}
-			if r := withTies(s); r != nil {
+			if r := t.withTies(s); r != nil {
 				return t.selectStmt(r)
 			}
 		}
@@ -142,6 +156,10 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 		q := cte.Ctequery.GetSelectStmt()
 		if q == nil {
 			out.Ctes = append(out.Ctes, t.modifyingCTE(cte, out))
+			continue
+		}
+		if t.materializes(w, cte) {
+			out.Ctes = append(out.Ctes, t.materializedCTE(cte, out, names[i:])) // cte_materialize.go
 			continue
 		}
 		show := func() {}
@@ -431,6 +449,9 @@ func (t *Translator) orderExpr(n *pg.Node) sqlparser.Expr {
 	if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil && t.q.targets != nil {
 		name := cr.Fields[0].GetString_().Sval
 		t.checkOrderByName(name, cr.Location) // dup_columns.go
+		if e := t.foldedOrderName(name); e != nil {
+			return e
+		}
 		if v := qualifiedOutput(t.q.targets, name); v != nil {
 			// ORDER BY n names the output column u.n before any input
 			// column n (another FROM item may have one too)
@@ -460,6 +481,9 @@ func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
 		return nil
 	}
 	if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+		if c := s.LimitCount.GetAConst(); c != nil && c.Isnull {
+			failAt(-1, "2201W", "row count cannot be null in FETCH FIRST ... WITH TIES clause") // PostgreSQL gives no position
+		}
 		failAt(nodeLocation(s.LimitCount), pgerror.FeatureNotSupported, "FETCH ... WITH TIES is not supported yet")
 	}
 	l := &sqlparser.Limit{}
@@ -536,15 +560,23 @@ func (t *Translator) limitValue(n *pg.Node, what string) sqlparser.Expr {
 // columns: the analyzer, which knows which columns those are, refuses
 // them (gmsadapter's exposeHeldLimits).
 func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
+	pos := int(nodeLocation(n)) + 1
+	refs := limitRefs(n)
+	return t.limitExpr(n, what, func(v sql.Expression) sql.Expression {
+		return expr.HoldLimit(v, what == "OFFSET", pos, refs)
+	})
+}
+
+// limitExpr translates a LIMIT or OFFSET expression coerced to bigint as
+// transformLimitClause does, handing it to wrap.
+func (t *Translator) limitExpr(n *pg.Node, what string, wrap func(sql.Expression) sql.Expression) sqlparser.Expr {
 	env := t.Env
 	var val sqlparser.Expr
 	t.inClause(what, func() { val = t.scalar(n) }) // aggregates are 42803 there
-	pos := int(nodeLocation(n)) + 1
-	refs := limitRefs(n)
 	return t.inject(what, nodeLocation(n), []sqlparser.Expr{val}, func(c []sql.Expression) (sql.Expression, error) {
-		// subqueries in the held value are prepared by the analyzer's
-		// heldLimitSubqueries rule (gmsadapter)
-		// text has no assignment cast to bigint (transformLimitClause)
+		// a held LIMIT's subqueries are prepared by the analyzer's
+		// heldLimitSubqueries rule (gmsadapter); text has no assignment
+		// cast to bigint (transformLimitClause)
 		ct := expr.TypeOf(c[0])
 		if ct != nil && ct.Kind == types.KindUnknown && n.GetSubLink() != nil {
 			ct = types.Text // a sub-select's literal column is text
@@ -559,7 +591,7 @@ func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
 		if err != nil {
 			return nil, err
 		}
-		return expr.HoldLimit(v, what == "OFFSET", pos, refs), nil
+		return wrap(v), nil
 	})
 }
 

@@ -1,8 +1,6 @@
 package translate
 
 import (
-	"math"
-
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
@@ -15,8 +13,10 @@ const tiesRank = "?ties_rank?"
 // ORDER BY rank: the rows up to the n-th and every row tied with it.
 // It returns nil for shapes it does not rewrite (OFFSET, DISTINCT,
 // grouping, ORDER BY output names or positions, unnamed or duplicate
-// output columns), which limit then reports as not supported.
-func withTies(s *pg.SelectStmt) *pg.SelectStmt {
+// output columns), which limit then reports as not supported. A count
+// other than an integer constant is translated as expr.TiesCount, which
+// the filter evaluates once when it starts, as PostgreSQL does.
+func (t *Translator) withTies(s *pg.SelectStmt) *pg.SelectStmt {
 	if s.LimitOffset != nil || s.LimitCount == nil || len(s.SortClause) == 0 || len(s.DistinctClause) > 0 ||
 		len(s.GroupClause) > 0 || s.HavingClause != nil || len(s.WindowClause) > 0 || len(s.LockingClause) > 0 ||
 		targetsHaveStar(s.TargetList) {
@@ -67,11 +67,13 @@ func withTies(s *pg.SelectStmt) *pg.SelectStmt {
 		LimitOption: pg.LimitOption_LIMIT_OPTION_DEFAULT,
 	}
 	rankRef := func() *pg.Node { return pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(tiesRank)}, -1) }
-	// a count that is NULL when the query runs is no limit, as LIMIT NULL
-	// (ExecLimit's recompute_limits): a rank past any table's row count
-	// (an integer constant is int4 in the parse tree)
-	count := &pg.Node{Node: &pg.Node_CoalesceExpr{CoalesceExpr: &pg.CoalesceExpr{
-		Args: []*pg.Node{s.LimitCount, pg.MakeAConstIntNode(math.MaxInt32, -1)}, Location: -1}}}
+	count := s.LimitCount
+	if c := count.GetAConst(); c == nil || c.GetIval() == nil || c.GetIval().Ival < 0 {
+		if t.tiesCounts == nil {
+			t.tiesCounts = map[*pg.Node]bool{}
+		}
+		t.tiesCounts[count] = true
+	}
 	return &pg.SelectStmt{
 		TargetList: outTargets,
 		FromClause: []*pg.Node{{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{

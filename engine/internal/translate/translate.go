@@ -122,6 +122,9 @@ type Translator struct {
 	// it shares (dup_columns.go): column references are then checked
 	// for ambiguity.
 	dupMarked bool
+	// tiesCounts are the FETCH FIRST ... WITH TIES counts withTies moved
+	// into a filter, translated as expr.TiesCount (select_ties.go).
+	tiesCounts map[*pg.Node]bool
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

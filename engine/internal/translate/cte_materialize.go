@@ -1,0 +1,94 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+)
+
+// A WITH query containing volatile functions is evaluated once per
+// execution of its statement, however many times it is referenced
+// (PostgreSQL 12+, docs 7.8.3 "Common Table Expression Materialization":
+// such a query is never folded into the main query, NOT MATERIALIZED
+// notwithstanding). GMS copies a WITH query's plan into every reference,
+// so `with c as (select random() r) select (select r from c) = (select r
+// from c)` compared two random numbers. A statement's own non-recursive
+// WITH query with a volatile call therefore runs as a data-modifying one
+// does: first, once, its rows becoming the body the main statement reads
+// (ModifyingCTE, Select set). Queries without volatile calls give the
+// same rows folded or not (MATERIALIZED only fences the planner), so GMS
+// keeps planning them; nor are WITH queries below the statement's top
+// level (a subquery's, a recursive WITH's) materialized.
+
+// volatileBuiltins are the pg_catalog functions tinybase implements whose
+// pg_proc.provolatile is 'v' (a test checks the list against pg_proc).
+var volatileBuiltins = map[string]bool{
+	"clock_timestamp": true, "current_query": true, "currval": true, "gen_random_uuid": true,
+	"lastval": true, "nextval": true, "pg_database_size": true, "pg_indexes_size": true,
+	"pg_is_in_recovery": true, "pg_notify": true, "pg_partition_ancestors": true,
+	"pg_partition_tree": true, "pg_relation_size": true, "pg_sequence_last_value": true,
+	"pg_sleep": true, "pg_table_size": true, "pg_total_relation_size": true, "random": true,
+	"set_config": true, "setval": true, "suppress_redundant_updates_trigger": true,
+	"timeofday": true, "ts_stat": true, "tsvector_update_trigger": true,
+	"tsvector_update_trigger_column": true,
+}
+
+// IsVolatileBuiltin reports whether name is in volatileBuiltins.
+func IsVolatileBuiltin(name string) bool { return volatileBuiltins[name] }
+
+// materializes reports whether cte, an item of w, runs once before the
+// statement: a SELECT in the statement's own non-recursive WITH that
+// calls a volatile function.
+func (t *Translator) materializes(w *pg.WithClause, cte *pg.CommonTableExpr) bool {
+	return !w.Recursive && cte.Ctequery.GetSelectStmt() != nil && t.atTopLevel(cte) && t.callsVolatile(cte.Ctequery)
+}
+
+// callsVolatile reports whether n calls a volatile function:
+// contain_volatile_functions, with a user function judged by its declared
+// volatility.
+func (t *Translator) callsVolatile(n *pg.Node) bool {
+	return hasNode(n, func(m any) bool {
+		fc, ok := m.(*pg.FuncCall)
+		if !ok {
+			return false
+		}
+		parts := names(fc.Funcname)
+		if fs, ok := t.userFunctions(parts); ok {
+			for _, f := range fs {
+				if f.Volatility == catalog.Volatile {
+					return true
+				}
+			}
+			return false
+		}
+		if len(parts) > 1 && !strings.EqualFold(parts[0], "pg_catalog") {
+			return false
+		}
+		return volatileBuiltins[strings.ToLower(parts[len(parts)-1])]
+	})
+}
+
+// materializedCTE translates a WITH query that materializes into a CTE
+// whose body the engine fills with the query's rows once it has run it,
+// as modifyingCTE does for a data-modifying one; hide are the names of
+// the WITH items it cannot see (itself and the later ones).
+func (t *Translator) materializedCTE(cte *pg.CommonTableExpr, outer *sqlparser.With, hide []string) *sqlparser.CommonTableExpr {
+	show := t.hideWithItems(hide) // with_names.go
+	body := t.selectStmt(cte.Ctequery.GetSelectStmt())
+	show()
+	res := Result{Stmt: body, Tag: "SELECT", Returning: true}
+	if len(outer.Ctes) > 0 {
+		shareWith(res, outer) // dml_cte.go
+	}
+	slot := &sqlparser.Subquery{}
+	m := &ModifyingCTE{Name: cte.Ctename, Stmt: res, Slot: slot, Select: true}
+	for _, c := range cte.Aliascolnames {
+		m.Columns = append(m.Columns, strVal(c))
+	}
+	t.ctes = append(t.ctes, m)
+	ate := &sqlparser.AliasedTableExpr{Expr: slot, As: sqlparser.NewTableIdent(cte.Ctename)}
+	return &sqlparser.CommonTableExpr{AliasedTableExpr: ate}
+}

@@ -56,6 +56,9 @@ func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool
 	if err != nil {
 		return nil, err
 	}
+	if keyLen < 0 {
+		openNullEnds(spans)
+	}
 	var found []*entry
 	var lookupErr error
 	for _, sp := range spans {

@@ -65,7 +65,22 @@ func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIte
 	if err != nil {
 		return nil, err
 	}
+	if keyLen < 0 {
+		openNullEnds(spans)
+	}
 	return newRowIter(t, td, tr, order, spans, lookup.IsReverse, keyLen)
+}
+
+// openNullEnds drops the end of each span of the primary tree that ends
+// where NULLs of the first key column begin (`id > $1` ends there): a
+// primary key is never NULL, so the span runs to the tree's end, and the
+// scan tests no entry against a pivot.
+func openNullEnds(spans []span) {
+	for i := range spans {
+		if e := spans[i].end; e != nil && e.keyn == 1 && !e.tail && e.bias < 0 && *e.keyp == nil {
+			spans[i].end = nil
+		}
+	}
 }
 
 // A MySQL range orders NULL first; tinybase's trees order NULL last. Each

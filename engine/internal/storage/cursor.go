@@ -51,7 +51,7 @@ type rowIter struct {
 	shared bool
 	// pred is a filter the scan applies itself (Filter): a row it rejects
 	// is never handed out, nor copied.
-	pred func(sql.Row) (bool, error)
+	pred func(sql.Row) bool
 }
 
 // Skip passes over the next n rows without building them: an OFFSET the
@@ -213,8 +213,9 @@ func (it *rowIter) walk(sp span, visit func(e *entry) bool) {
 // each as it is handed out (so no further than its consumer reads, as a
 // filter above the scan would): for a filter over a scan, which then
 // needs no iterator of its own. pred reads the stored row, which it must
-// not change or keep. A cursor filtered so must not Skip.
-func (it *rowIter) Filter(pred func(sql.Row) (bool, error)) { it.pred = pred }
+// not change or keep; it cannot fail (expr.ScanFilter's tests). A cursor
+// filtered so must not Skip.
+func (it *rowIter) Filter(pred func(sql.Row) bool) { it.pred = pred }
 
 // Each calls fn with each remaining row, walking the tree in one pass
 // instead of one descent per chunk, until fn returns an error: for a
@@ -224,14 +225,8 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 	defer guard(&err)
 	for ; it.pos < len(it.buf); it.pos++ {
 		row := it.buf[it.pos]
-		if it.pred != nil {
-			if ok, err := it.pred(row); err != nil || !ok {
-				if err != nil {
-					it.pos++
-					return err
-				}
-				continue
-			}
+		if it.pred != nil && !it.pred(row) {
+			continue
 		}
 		if !it.shared {
 			row = row.Copy()
@@ -246,7 +241,7 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 		it.walk(sp, func(e *entry) bool {
 			row, ok, err := it.take(sp, e)
 			if err == nil && ok && it.pred != nil {
-				ok, err = it.pred(row)
+				ok = it.pred(row)
 			}
 			if err != nil || !ok {
 				ferr = err
@@ -282,14 +277,8 @@ func (it *rowIter) Next(*sql.Context) (sql.Row, error) {
 		}
 		row := it.buf[it.pos]
 		it.pos++
-		if it.pred != nil {
-			ok, err := it.pred(row)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				continue
-			}
+		if it.pred != nil && !it.pred(row) {
+			continue
 		}
 		if it.shared {
 			return row, nil

@@ -365,14 +365,17 @@ func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollect
 			return c
 		})
 		out := make(sql.MySQLRangeCollection, 0, len(vals))
+		// the ranges' columns carved from one block, not one each
+		cols := make(sql.MySQLRange, 0, len(vals)*(next+1))
 		for i, v := range vals {
 			if i > 0 {
 				if c, _ := typ.Compare(ctx, vals[i-1], v); c == 0 {
 					continue // one range per value: no row twice
 				}
 			}
-			r := append(append(make(sql.MySQLRange, 0, next+1), prefix...), sql.ClosedRangeColumnExpr(v, v, typ))
-			out = append(out, r)
+			from := len(cols)
+			cols = append(append(cols, prefix...), sql.ClosedRangeColumnExpr(v, v, typ))
+			out = append(out, cols[from:len(cols):len(cols)])
 		}
 		return out, len(out) == 0, nil
 	case s.Lo != nil || s.Hi != nil:

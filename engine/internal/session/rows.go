@@ -37,10 +37,10 @@ type Rows struct {
 	tag     string
 	err     error
 	stops   []context.CancelFunc // statement_timeout timers, stopped at finish
-	// onDone run once the rows are finished, tag and error set
+	// stat is recorded once the rows are finished, tag and error set
 	// (pg_stat_statements: stmtstats.go).
-	onDone []func(*Rows)
-	done   bool
+	stat pendingStat
+	done bool
 }
 
 func (r *Rows) setColumns(schema sql.Schema) {
@@ -185,10 +185,7 @@ func (r *Rows) finish(err error) {
 			stop() // the statement_timeout timer (session.go)
 		}
 		r.stops = nil
-		for _, f := range r.onDone {
-			f(r)
-		}
-		r.onDone = nil
+		r.recordStat()
 	}()
 	r.cur = nil
 	if r.iter != nil {

@@ -57,9 +57,6 @@ func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool
 	if err != nil {
 		return nil, err
 	}
-	if keyLen < 0 {
-		openNullEnds(spans)
-	}
 	// a row per span, as = ANY's points mostly find: sized once, not
 	// grown by doubling
 	found := make([]*entry, 0, len(spans))

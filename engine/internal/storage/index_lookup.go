@@ -65,22 +65,7 @@ func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIte
 	if err != nil {
 		return nil, err
 	}
-	if keyLen < 0 {
-		openNullEnds(spans)
-	}
 	return newRowIter(t, td, tr, order, spans, lookup.IsReverse, keyLen)
-}
-
-// openNullEnds drops the end of each span of the primary tree that ends
-// where NULLs of the first key column begin (`id > $1` ends there): a
-// primary key is never NULL, so the span runs to the tree's end, and the
-// scan tests no entry against a pivot.
-func openNullEnds(spans []span) {
-	for i := range spans {
-		if e := spans[i].end; e != nil && e.keyn == 1 && !e.tail && e.bias < 0 && *e.keyp == nil {
-			spans[i].end = nil
-		}
-	}
 }
 
 // A MySQL range orders NULL first; tinybase's trees order NULL last. Each
@@ -192,6 +177,15 @@ func columnPieces(typ sql.Type, r sql.MySQLRangeColumnExpr) ([]piece, error) {
 	return out, nil
 }
 
+// samePivot reports whether two span bounds are the same; nil is an open
+// end.
+func samePivot(o *keyOrder, a, b *entry) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return o.compare(a, b) == 0
+}
+
 // rangeSpans converts a range collection over the first ncols key columns
 // into spans sorted in tree order.
 func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []span, err error) {
@@ -245,7 +239,7 @@ func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []sp
 		for _, b := range boxes {
 			sp := boxSpan(o, b)
 			for i, prev := range own {
-				if o.compare(prev.start, sp.start) == 0 && o.compare(prev.end, sp.end) == 0 {
+				if samePivot(o, prev.start, sp.start) && samePivot(o, prev.end, sp.end) {
 					own[i].filter = eitherFilter(prev.filter, sp.filter)
 					continue boxes
 				}
@@ -354,7 +348,9 @@ func boxSpan(o *keyOrder, box []piece) span {
 				sp.end.bias = -1
 			}
 		case nullStart:
-			sp.end = pivot(concat(prefix, sql.Row{nil}), -1)
+			if len(prefix) > 0 || !o.notNull {
+				sp.end = pivot(concat(prefix, sql.Row{nil}), -1)
+			} // else no entry has a NULL first value: the span is open-ended
 		default:
 			sp.end = pivot(prefix, 1)
 		}

@@ -187,6 +187,10 @@ type keyOrder struct {
 	// row).
 	self     bool
 	first, n int
+	// notNull marks a primary tree's order: its first column is never
+	// NULL, so a range ending where NULLs begin (`id > $1`) runs to the
+	// tree's end (boxSpan), and the scan tests no entry against a pivot.
+	notNull bool
 }
 
 // parts returns the whole key of an entry of a tree ordered by o in two

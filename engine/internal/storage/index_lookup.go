@@ -28,6 +28,13 @@ type lookupPartition struct {
 
 func (*lookupPartition) Key() []byte { return []byte("lookup") }
 
+// LookupRows returns the rows of an index lookup in index order: what
+// IndexedAccess, LookupPartitions and PartitionRows return, without the
+// three objects between (gmsadapter's IndexScan, at every execution).
+func (h *Table) LookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
+	return h.lookupRows(ctx, lookup)
+}
+
 // lookupRows scans the B-tree of the lookup's index over its ranges, in
 // index order (reversed for a reverse lookup).
 func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {

@@ -105,6 +105,9 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		clear(signed.lookupTypes)
 		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, lookupTypes: signed.lookupTypes, readOnly: n.IsReadOnly()}
 	}
+	if l, ok := n.(*plan.Limit); ok {
+		return buildLimit(ctx, b.base, l, row) // exec_limit.go
+	}
 	if ita, ok := n.(*plan.IndexedTableAccess); ok {
 		if iter, ok, err := buildOuterLookup(ctx, ita, row, signed); ok { // outer_lookup.go
 			return iter, err

@@ -42,7 +42,8 @@ type rowIter struct {
 	keyLen  int // secondary index: key values before the primary key; -1: primary tree
 
 	si    int    // current span
-	from  *entry // resume pivot in the current span
+	from  *entry // resume pivot in the current span: nil or &pivot
+	pivot entry
 	buf   []sql.Row
 	pos   int
 	chunk int
@@ -130,9 +131,7 @@ func (it *rowIter) fill() (err error) {
 				key = it.order.fullKey(last)
 			}
 			// the resume pivot is the iterator's own, reset per chunk
-			if it.from == nil {
-				it.from = &entry{}
-			}
+			it.from = &it.pivot
 			*it.from = entry{bias: bias, tid: last.tid}
 			it.from.setKey(key)
 		} else {

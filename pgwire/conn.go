@@ -53,6 +53,36 @@ type conn struct {
 	stmtErr error
 	// terminated: Terminate ended the connection (57P01 is owed).
 	terminated bool
+
+	// dr and done are the DataRow and CommandComplete every statement
+	// sends, their buffers kept from one statement to the next: pgproto3
+	// encodes a message when it is sent, so none is held afterwards
+	// (rowBuffer, sendTag).
+	dr   pgproto3.DataRow
+	done pgproto3.CommandComplete
+}
+
+// maxKeptRow is the most bytes of row buffers a connection keeps between
+// statements: one statement's wide values are not held for the
+// connection's life.
+const maxKeptRow = 64 << 10
+
+// rowBuffer returns the connection's DataRow for a statement's rows.
+func (c *conn) rowBuffer() *pgproto3.DataRow {
+	n := cap(c.dr.Values) * 24
+	for _, v := range c.dr.Values[:cap(c.dr.Values)] {
+		n += cap(v)
+	}
+	if n > maxKeptRow {
+		c.dr.Values = nil
+	}
+	return &c.dr
+}
+
+// sendTag sends CommandComplete with tag.
+func (c *conn) sendTag(tag string) {
+	c.done.CommandTag = append(c.done.CommandTag[:0], tag...)
+	c.be.Send(&c.done)
 }
 
 // reportedParams are the settings PostgreSQL reports with ParameterStatus
@@ -65,6 +95,17 @@ var reportedParams = []string{
 }
 
 var fixedParams = map[string]string{"in_hot_standby": "off"}
+
+// reportedKeys are reportedParams in lower case, the session's names for
+// them: Session.Setting lowers a name with capitals, which for DateStyle,
+// IntervalStyle and TimeZone were three allocations of every statement.
+var reportedKeys = func() []string {
+	out := make([]string, len(reportedParams))
+	for i, name := range reportedParams {
+		out[i] = strings.ToLower(name)
+	}
+	return out
+}()
 
 func (c *conn) serve() {
 	defer c.srv.dropConn(c)
@@ -395,10 +436,10 @@ func parseOptions(s string) []string {
 // reportParams sends ParameterStatus for every reported setting whose value
 // the client does not have yet (all of them when all is set).
 func (c *conn) reportParams(all bool) {
-	for _, name := range reportedParams {
+	for i, name := range reportedParams {
 		v, ok := fixedParams[name]
 		if !ok {
-			v, _ = c.sess.Setting(name)
+			v, _ = c.sess.Setting(reportedKeys[i])
 		}
 		if name == "client_encoding" {
 			v = "UTF8"

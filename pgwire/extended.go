@@ -3,6 +3,7 @@ package pgwire
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgproto3"
@@ -228,10 +229,10 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 	}()
 	rows := p.rows
 	cols := rows.Columns()
-	var dr pgproto3.DataRow
+	dr := c.rowBuffer()
 	n := 0
 	for (m.MaxRows == 0 || n < int(m.MaxRows)) && rows.Next() {
-		if err := c.sendRow(rows, cols, p.formats, &dr); err != nil {
+		if err := c.sendRow(rows, cols, p.formats, dr); err != nil {
 			p.done = true
 			rows.Abandon()
 			p.rows = nil
@@ -255,10 +256,10 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		return nil
 	}
 	if p.stmt.Tag == "SELECT" && len(cols) > 0 {
-		tag = fmt.Sprintf("SELECT %d", n)
+		tag = "SELECT " + strconv.Itoa(n)
 	}
 	c.stmtTag = tag
-	c.be.Send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
+	c.sendTag(tag)
 	c.afterStatement(tag)
 	return nil
 }

@@ -90,9 +90,9 @@ func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
 	if len(cols) > 0 {
 		c.be.Send(rowDescription(cols, nil))
 	}
-	var dr pgproto3.DataRow
+	dr := c.rowBuffer()
 	for rows.Next() {
-		if err := c.sendRow(rows, cols, nil, &dr); err != nil {
+		if err := c.sendRow(rows, cols, nil, dr); err != nil {
 			rows.Abandon()
 			c.sendStmtError(err, offset)
 			return false, nil
@@ -109,7 +109,7 @@ func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
 		return true, nil
 	}
 	c.stmtTag = tag
-	c.be.Send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
+	c.sendTag(tag)
 	c.afterStatement(tag)
 	return true, nil
 }

@@ -39,6 +39,16 @@ func wrapHandlers(h Host, n sql.Node, seen *map[*plan.ForeignKeyEditor]bool) {
 		}
 		wrapNotNull(h.TypesEnv(), fkh.Editor, *seen)
 	}
+	// an INSERT's one child and its destination's, without the slices
+	// Children makes for them (two allocations of every INSERT)
+	switch w := n.(type) {
+	case *plan.InsertInto:
+		wrapHandlers(h, w.Destination, seen)
+		return
+	case *plan.InsertDestination:
+		wrapHandlers(h, w.Child, seen)
+		return
+	}
 	for _, c := range n.Children() {
 		wrapHandlers(h, c, seen)
 	}

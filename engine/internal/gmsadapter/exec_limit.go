@@ -2,6 +2,7 @@ package gmsadapter
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/iters"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
@@ -82,4 +83,19 @@ func resolveHeldLimit(ctx *sql.Context, e sql.Expression, row sql.Row) (out sql.
 		return nil, true, err
 	}
 	return out, ok, nil
+}
+
+// buildLimit is GMS's buildLimit without its tracing span, which the
+// engine never records but whose attribute printed the limit expression
+// at every execution (three allocations of a LIMIT 20 page).
+func buildLimit(ctx *sql.Context, base sql.NodeExecBuilder, n *plan.Limit, row sql.Row) (sql.RowIter, error) {
+	limit, err := iters.GetInt64Value(ctx, n.Limit)
+	if err != nil {
+		return nil, err
+	}
+	child, err := base.Build(ctx, n.Child, row)
+	if err != nil {
+		return nil, err
+	}
+	return &iters.LimitIter{CalcFoundRows: n.CalcFoundRows, Limit: limit, ChildIter: child}, nil
 }

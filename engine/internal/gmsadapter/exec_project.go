@@ -105,6 +105,9 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		clear(signed.lookupTypes)
 		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, lookupTypes: signed.lookupTypes, readOnly: n.IsReadOnly()}
 	}
+	if l, ok := n.(*plan.Limit); ok {
+		return buildLimit(ctx, b.base, l, row) // exec_limit.go
+	}
 	if ita, ok := n.(*plan.IndexedTableAccess); ok {
 		if iter, ok, err := buildOuterLookup(ctx, ita, row, signed); ok { // outer_lookup.go
 			return iter, err
@@ -255,6 +258,12 @@ func reuseInner(p *plan.Project) ([]sql.Expression, bool) {
 			ia, ok := ie.(*expression.Alias)
 			if !ok || ia.Id() != a.Id() || ia.Name() != a.Name() || !sameText(ia.Child, a.Child) {
 				continue
+			}
+			if _, ok := a.Child.(*expression.GetField); ok {
+				// a column reads the child's row: nothing is evaluated
+				// twice, and reading the inner alias instead was seven
+				// allocations of a keyset page's every execution
+				break
 			}
 			if out == nil {
 				out = append([]sql.Expression{}, p.Projections...)

@@ -19,6 +19,10 @@ import (
 // its Filter, and the filter needs no iterator. EXPLAIN ANALYZE, which
 // counts the filter's rows, keeps the FilterIter.
 //
+// A filter over an index scan (`where published and id > $1 order by id`)
+// is applied the same way: the cursor tests the rows it reads, instead of
+// a FilterIter evaluating the condition through Eval for each.
+//
 // A filter over a plain sequential scan (a join's filtered side: `users
 // where name = $1` under a join) is applied the same way, before the
 // scan copies a row: GMS's scan copied each of the table's rows for the
@@ -28,7 +32,7 @@ import (
 // rowIter).
 type filteredScan interface {
 	sql.RowIter
-	Filter(pred func(sql.Row) (bool, error))
+	Filter(pred func(sql.Row) bool)
 }
 
 // buildScanFilter returns f's rows as a filtered scan, or ok false when
@@ -48,6 +52,13 @@ func (b *projectBuilder) buildScanFilter(ctx *sql.Context, f *plan.Filter, row s
 	var table *storage.Table // a scan that copies the rows it hands out
 	switch c := child.(type) {
 	case *SharedScan:
+	case *IndexScan:
+		// a range scan's filter on the rows it returns (`where published
+		// and id > $1`); an OFFSET pushed into the scan counts the rows
+		// before this filter, and a subquery's rows carry the outer row
+		if c.Skip != nil || len(row) != 0 {
+			return nil, false, nil
+		}
 	case *plan.ResolvedTable:
 		st, isStored := c.Table.(*storage.Table)
 		if !isStored || len(row) != 0 {
@@ -74,6 +85,6 @@ func (b *projectBuilder) buildScanFilter(ctx *sql.Context, f *plan.Filter, row s
 	if !ok {
 		return plan.NewFilterIter(f.Expression, iter), true, nil
 	}
-	fs.Filter(func(r sql.Row) (bool, error) { return test(r), nil })
+	fs.Filter(test)
 	return fs, true, nil
 }

@@ -191,16 +191,21 @@ func (s *IndexScan) rowsBy(ctx *sql.Context, row sql.Row, mode scanMode) (sql.Ro
 			return rows, err
 		}
 	}
-	it := iat.IndexedAccess(ctx, lookup)
-	parts, err := it.LookupPartitions(ctx, lookup)
-	if err != nil {
-		return nil, err
+	var rows sql.RowIter
+	if lt, ok := iat.(lookupRowsTable); ok {
+		rows, err = lt.LookupRows(ctx, lookup)
+	} else {
+		it := iat.IndexedAccess(ctx, lookup)
+		parts, perr := it.LookupPartitions(ctx, lookup)
+		if perr != nil {
+			return nil, perr
+		}
+		p, perr := parts.Next(ctx)
+		if perr != nil {
+			return nil, perr
+		}
+		rows, err = it.PartitionRows(ctx, p)
 	}
-	p, err := parts.Next(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := it.PartitionRows(ctx, p)
 	if sh, ok := rows.(rowSharer); ok && s.Shared {
 		sh.ShareRows()
 	}
@@ -365,14 +370,17 @@ func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollect
 			return c
 		})
 		out := make(sql.MySQLRangeCollection, 0, len(vals))
+		// the ranges' columns carved from one block, not one each
+		cols := make(sql.MySQLRange, 0, len(vals)*(next+1))
 		for i, v := range vals {
 			if i > 0 {
 				if c, _ := typ.Compare(ctx, vals[i-1], v); c == 0 {
 					continue // one range per value: no row twice
 				}
 			}
-			r := append(append(make(sql.MySQLRange, 0, next+1), prefix...), sql.ClosedRangeColumnExpr(v, v, typ))
-			out = append(out, r)
+			from := len(cols)
+			cols = append(append(cols, prefix...), sql.ClosedRangeColumnExpr(v, v, typ))
+			out = append(out, cols[from:len(cols):len(cols)])
 		}
 		return out, len(out) == 0, nil
 	case s.Lo != nil || s.Hi != nil:
@@ -407,6 +415,12 @@ func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollect
 		prefix = append(prefix, sql.MySQLRangeColumnExpr{LowerBound: sql.BelowNull{}, UpperBound: sql.AboveAll{}, Typ: s.types[0]})
 	}
 	return sql.MySQLRangeCollection{prefix}, false, nil
+}
+
+// lookupRowsTable is a table that returns an index lookup's rows in
+// index order directly (storage.Table.LookupRows).
+type lookupRowsTable interface {
+	LookupRows(*sql.Context, sql.IndexLookup) (sql.RowIter, error)
 }
 
 // heapOrderTable is a table that returns an index lookup's rows in heap

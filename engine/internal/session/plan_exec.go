@@ -105,7 +105,14 @@ func (s *Session) execCached(ctx *sql.Context, node sql.Node, f *planFinish, qFl
 			ctx.SetTransaction(tx)
 		}
 	}
-	iter, err := g.Analyzer.ExecBuilder.Build(ctx, node, nil)
+	b := g.Analyzer.ExecBuilder
+	if tb, ok := b.(triggerBuilder); ok && f.queryType == plan.QueryTypeSelect {
+		// a plan without INSERT, UPDATE or DELETE: BuildWrites' walks look
+		// for those (and their foreign key handlers) only, and cost a
+		// keyset page eight allocations
+		b = tb.inner
+	}
+	iter, err := b.Build(ctx, node, nil)
 	if err != nil {
 		// as GMS does: an autocommit statement that failed to start
 		// leaves no transaction behind

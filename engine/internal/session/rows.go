@@ -37,13 +37,24 @@ type Rows struct {
 	tag     string
 	err     error
 	stops   []context.CancelFunc // statement_timeout timers, stopped at finish
-	// onDone run once the rows are finished, tag and error set
+	// stat is recorded once the rows are finished, tag and error set
 	// (pg_stat_statements: stmtstats.go).
-	onDone []func(*Rows)
-	done   bool
+	stat pendingStat
+	done bool
 }
 
 func (r *Rows) setColumns(schema sql.Schema) {
+	memo := r.s != nil && len(r.cols) == 0
+	if memo && r.s.colMemo.describes(schema) {
+		m := &r.s.colMemo
+		r.cols, r.colTypes, r.foreign = m.cols, m.colTypes, m.foreign
+		return
+	}
+	defer func() {
+		if memo {
+			r.s.colMemo = columnsMemo{schema: schema, cols: slices.Clip(r.cols), colTypes: slices.Clip(r.colTypes), foreign: slices.Clip(r.foreign)}
+		}
+	}()
 	r.foreign = slices.Grow(r.foreign, len(schema))
 	r.colTypes = slices.Grow(r.colTypes, len(schema))
 	r.cols = slices.Grow(r.cols, len(schema))
@@ -64,6 +75,31 @@ func (r *Rows) setColumns(schema sql.Schema) {
 		}
 		r.cols = append(r.cols, Column{Name: translate.DisplayName(c.Name), TypeOID: oid, TypeMod: t.Mod, TypeName: name})
 	}
+}
+
+// columnsMemo is the description of the schema a session's statement
+// last returned: a cached plan returns the same schema at every
+// execution, and describing it again was three allocations and a type
+// name per column. The slices are shared by the Rows of that schema and
+// never changed (clipped, so no append writes into them).
+type columnsMemo struct {
+	schema   sql.Schema
+	cols     []Column
+	colTypes []*types.Type
+	foreign  []bool
+}
+
+// describes reports whether schema is the memo's: the same columns.
+func (m *columnsMemo) describes(schema sql.Schema) bool {
+	if m.cols == nil || len(schema) != len(m.schema) || len(schema) == 0 {
+		return false
+	}
+	for i, c := range schema {
+		if c != m.schema[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // valuesRows builds the result of an engine command with one text column.
@@ -149,10 +185,7 @@ func (r *Rows) finish(err error) {
 			stop() // the statement_timeout timer (session.go)
 		}
 		r.stops = nil
-		for _, f := range r.onDone {
-			f(r)
-		}
-		r.onDone = nil
+		r.recordStat()
 	}()
 	r.cur = nil
 	if r.iter != nil {

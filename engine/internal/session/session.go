@@ -51,6 +51,7 @@ const (
 
 // Session is one connection's state: settings and transaction.
 type Session struct {
+	colMemo columnsMemo // the last statement's columns (rows.go)
 	// clientAddr and serverAddr are the connection's ends (SessionOptions).
 	clientAddr, serverAddr netip.AddrPort
 	// clientQuery is the text the client sent that is running, which

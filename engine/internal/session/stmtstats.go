@@ -25,16 +25,33 @@ func (s *Session) trackStatement(sqlText string, start time.Time, rows *Rows, er
 	if !ok {
 		return
 	}
-	record := func(r *Rows) {
-		if r.err == nil {
-			s.eng.stmtStats.Record(s.CurrentUser(), sqlText, kind, time.Since(start), tagRows(r.tag))
-		}
-	}
+	rows.stat = pendingStat{s: s, sql: sqlText, start: start, kind: kind, on: true}
 	if rows.done {
-		record(rows)
+		rows.recordStat()
+	}
+}
+
+// pendingStat is a statement's pg_stat_statements entry, recorded when
+// its rows finish (a value in Rows: a closure and the list holding it
+// were two allocations of every statement).
+type pendingStat struct {
+	s     *Session // a command's Rows have none of their own
+	sql   string
+	start time.Time
+	kind  stmtstats.Kind
+	on    bool
+}
+
+// recordStat records the rows' statement once, if it succeeded.
+func (r *Rows) recordStat() {
+	st := &r.stat
+	if !st.on {
 		return
 	}
-	rows.onDone = append(rows.onDone, record)
+	st.on = false
+	if r.err == nil {
+		st.s.eng.stmtStats.Record(st.s.CurrentUser(), st.sql, st.kind, time.Since(st.start), tagRows(r.tag))
+	}
 }
 
 // statementKind classifies a statement as pg_stat_statements does: the

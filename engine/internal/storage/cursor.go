@@ -42,7 +42,8 @@ type rowIter struct {
 	keyLen  int // secondary index: key values before the primary key; -1: primary tree
 
 	si    int    // current span
-	from  *entry // resume pivot in the current span
+	from  *entry // resume pivot in the current span: nil or &pivot
+	pivot entry
 	buf   []sql.Row
 	pos   int
 	chunk int
@@ -51,7 +52,7 @@ type rowIter struct {
 	shared bool
 	// pred is a filter the scan applies itself (Filter): a row it rejects
 	// is never handed out, nor copied.
-	pred func(sql.Row) (bool, error)
+	pred func(sql.Row) bool
 }
 
 // Skip passes over the next n rows without building them: an OFFSET the
@@ -130,9 +131,7 @@ func (it *rowIter) fill() (err error) {
 				key = it.order.fullKey(last)
 			}
 			// the resume pivot is the iterator's own, reset per chunk
-			if it.from == nil {
-				it.from = &entry{}
-			}
+			it.from = &it.pivot
 			*it.from = entry{bias: bias, tid: last.tid}
 			it.from.setKey(key)
 		} else {
@@ -213,8 +212,9 @@ func (it *rowIter) walk(sp span, visit func(e *entry) bool) {
 // each as it is handed out (so no further than its consumer reads, as a
 // filter above the scan would): for a filter over a scan, which then
 // needs no iterator of its own. pred reads the stored row, which it must
-// not change or keep. A cursor filtered so must not Skip.
-func (it *rowIter) Filter(pred func(sql.Row) (bool, error)) { it.pred = pred }
+// not change or keep; it cannot fail (expr.ScanFilter's tests). A cursor
+// filtered so must not Skip.
+func (it *rowIter) Filter(pred func(sql.Row) bool) { it.pred = pred }
 
 // Each calls fn with each remaining row, walking the tree in one pass
 // instead of one descent per chunk, until fn returns an error: for a
@@ -224,14 +224,8 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 	defer guard(&err)
 	for ; it.pos < len(it.buf); it.pos++ {
 		row := it.buf[it.pos]
-		if it.pred != nil {
-			if ok, err := it.pred(row); err != nil || !ok {
-				if err != nil {
-					it.pos++
-					return err
-				}
-				continue
-			}
+		if it.pred != nil && !it.pred(row) {
+			continue
 		}
 		if !it.shared {
 			row = row.Copy()
@@ -246,7 +240,7 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 		it.walk(sp, func(e *entry) bool {
 			row, ok, err := it.take(sp, e)
 			if err == nil && ok && it.pred != nil {
-				ok, err = it.pred(row)
+				ok = it.pred(row)
 			}
 			if err != nil || !ok {
 				ferr = err
@@ -282,14 +276,8 @@ func (it *rowIter) Next(*sql.Context) (sql.Row, error) {
 		}
 		row := it.buf[it.pos]
 		it.pos++
-		if it.pred != nil {
-			ok, err := it.pred(row)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				continue
-			}
+		if it.pred != nil && !it.pred(row) {
+			continue
 		}
 		if it.shared {
 			return row, nil

@@ -1,9 +1,10 @@
 package storage
 
 import (
+	"cmp"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 )
@@ -56,7 +57,9 @@ func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool
 	if err != nil {
 		return nil, err
 	}
-	var found []*entry
+	// a row per span, as = ANY's points mostly find: sized once, not
+	// grown by doubling
+	found := make([]*entry, 0, len(spans))
 	var lookupErr error
 	for _, sp := range spans {
 		visit := func(e *entry) bool {
@@ -96,9 +99,9 @@ func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool
 		}
 	}
 	if seq {
-		sort.Slice(found, func(i, j int) bool { return found[i].tid < found[j].tid })
+		slices.SortFunc(found, func(a, b *entry) int { return cmp.Compare(a.tid, b.tid) })
 	} else {
-		sort.Slice(found, func(i, j int) bool { return found[i].hotPos() < found[j].hotPos() })
+		slices.SortFunc(found, func(a, b *entry) int { return cmp.Compare(a.hotPos(), b.hotPos()) })
 	}
 	rows := make([]sql.Row, len(found))
 	for i, e := range found {

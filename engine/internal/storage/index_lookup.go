@@ -28,6 +28,13 @@ type lookupPartition struct {
 
 func (*lookupPartition) Key() []byte { return []byte("lookup") }
 
+// LookupRows returns the rows of an index lookup in index order: what
+// IndexedAccess, LookupPartitions and PartitionRows return, without the
+// three objects between (gmsadapter's IndexScan, at every execution).
+func (h *Table) LookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
+	return h.lookupRows(ctx, lookup)
+}
+
 // lookupRows scans the B-tree of the lookup's index over its ranges, in
 // index order (reversed for a reverse lookup).
 func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
@@ -177,6 +184,15 @@ func columnPieces(typ sql.Type, r sql.MySQLRangeColumnExpr) ([]piece, error) {
 	return out, nil
 }
 
+// samePivot reports whether two span bounds are the same; nil is an open
+// end.
+func samePivot(o *keyOrder, a, b *entry) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return o.compare(a, b) == 0
+}
+
 // rangeSpans converts a range collection over the first ncols key columns
 // into spans sorted in tree order.
 func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []span, err error) {
@@ -191,19 +207,37 @@ func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []sp
 			spans = append(spans, sp)
 			continue
 		}
-		boxes := [][]piece{nil}
-		for i, col := range r {
-			pieces, err := columnPieces(o.types[i], col)
+		var boxes [][]piece
+		if len(r) == 1 {
+			// one column: each piece is a box (the product below copied
+			// each into one of its own)
+			pieces, err := columnPieces(o.types[0], r[0])
 			if err != nil {
 				return nil, err
 			}
-			var next [][]piece
-			for _, b := range boxes {
-				for _, p := range pieces {
-					next = append(next, append(append([]piece(nil), b...), p))
-				}
+			boxes = make([][]piece, len(pieces))
+			for k := range pieces {
+				boxes[k] = pieces[k : k+1 : k+1]
 			}
-			boxes = next
+		} else {
+			boxes = [][]piece{nil}
+			for i, col := range r {
+				pieces, err := columnPieces(o.types[i], col)
+				if err != nil {
+					return nil, err
+				}
+				var next [][]piece
+				for _, b := range boxes {
+					for _, p := range pieces {
+						next = append(next, append(append([]piece(nil), b...), p))
+					}
+				}
+				boxes = next
+			}
+		}
+		if len(boxes) == 1 {
+			spans = append(spans, boxSpan(o, boxes[0]))
+			continue
 		}
 		// Boxes that differ only after their first non-point column share a
 		// span; scanning it once with either filter keeps the rows in order.
@@ -212,7 +246,7 @@ func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []sp
 		for _, b := range boxes {
 			sp := boxSpan(o, b)
 			for i, prev := range own {
-				if o.compare(prev.start, sp.start) == 0 && o.compare(prev.end, sp.end) == 0 {
+				if samePivot(o, prev.start, sp.start) && samePivot(o, prev.end, sp.end) {
 					own[i].filter = eitherFilter(prev.filter, sp.filter)
 					continue boxes
 				}
@@ -284,20 +318,24 @@ func eitherFilter(a, b func(*entry) bool) func(*entry) bool {
 // leading key column): the longest prefix of single-value pieces fixes the
 // scan's prefix, the next piece bounds it, and a filter checks the rest.
 func boxSpan(o *keyOrder, box []piece) span {
-	prefix := make(sql.Row, 0, len(box))
+	var prefix sql.Row // made by the first point: a range on the first column has none
 	i := 0
 	for ; i < len(box); i++ {
 		v, ok := box[i].point(o.types[i])
 		if !ok {
 			break
 		}
+		if prefix == nil {
+			prefix = make(sql.Row, 0, len(box))
+		}
 		prefix = append(prefix, v)
 	}
-	sp := span{
-		start: pivot(prefix, -1),
-		end:   pivot(prefix, 1),
-	}
-	if i < len(box) {
+	var sp span
+	if i == len(box) {
+		sp = span{start: pivot(prefix, -1), end: pivot(prefix, 1)}
+	} else {
+		// the prefix's own pivots only for an open bound: a bounded range
+		// replaces them (two allocations of every range scan)
 		p := box[i]
 		switch p.lo.kind {
 		case value:
@@ -307,6 +345,8 @@ func boxSpan(o *keyOrder, box []piece) span {
 			}
 		case nullStart:
 			sp.start = pivot(concat(prefix, sql.Row{nil}), -1)
+		default:
+			sp.start = pivot(prefix, -1)
 		}
 		switch p.hi.kind {
 		case value:
@@ -315,7 +355,11 @@ func boxSpan(o *keyOrder, box []piece) span {
 				sp.end.bias = -1
 			}
 		case nullStart:
-			sp.end = pivot(concat(prefix, sql.Row{nil}), -1)
+			if len(prefix) > 0 || !o.notNull {
+				sp.end = pivot(concat(prefix, sql.Row{nil}), -1)
+			} // else no entry has a NULL first value: the span is open-ended
+		default:
+			sp.end = pivot(prefix, 1)
 		}
 		if i+1 < len(box) {
 			rest := box[i+1:]

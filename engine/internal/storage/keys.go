@@ -187,6 +187,10 @@ type keyOrder struct {
 	// row).
 	self     bool
 	first, n int
+	// notNull marks a primary tree's order: its first column is never
+	// NULL, so a range ending where NULLs begin (`id > $1`) runs to the
+	// tree's end (boxSpan), and the scan tests no entry against a pivot.
+	notNull bool
 }
 
 // parts returns the whole key of an entry of a tree ordered by o in two
@@ -290,7 +294,25 @@ func (o *keyOrder) lessInt(a, b *entry) bool {
 			}
 		}
 	}
+	if c, ok := nullFirst(a, b); ok {
+		return c
+	}
 	return o.less(a, b)
+}
+
+// nullFirst decides a < b when one of the two first values is an integer
+// (hinted) and the other NULL, which sorts after every value: a range
+// scan's stop pivot for `id > $1` is NULL's (the range ends where NULLs
+// begin), and its test at every row the scan returned went through the
+// general comparison.
+func nullFirst(a, b *entry) (less, ok bool) {
+	switch {
+	case a.hinted && !b.hinted && b.keyn > 0 && *b.keyp == nil:
+		return true, true
+	case b.hinted && !a.hinted && a.keyn > 0 && *a.keyp == nil:
+		return false, true
+	}
+	return false, false
 }
 
 // lessInts is less for a tree whose key columns are all integers (an
@@ -320,6 +342,9 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 			return lengthBias(a, b, 2, 1) < 0
 		}
 		from = 1
+	}
+	if c, ok := nullFirst(a, b); ok {
+		return c
 	}
 	// the stored values first: a probe's comparisons are mostly decided
 	// there, without reading the primary key from a tail entry's row entry

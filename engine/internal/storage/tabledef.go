@@ -115,7 +115,7 @@ func (d *tableDef) finish() error {
 	} else {
 		d.locOrder = nil
 	}
-	d.pkOrder = &keyOrder{types: pkTypes}
+	d.pkOrder = &keyOrder{types: pkTypes, notNull: true}
 
 	indexes := make([]*indexDef, len(d.indexes))
 	for n, old := range d.indexes {

@@ -1,6 +1,8 @@
 package storage
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 )
 
@@ -74,9 +76,39 @@ func (h *Table) DropForeignKey(ctx *sql.Context, name string) error {
 		if !found {
 			return sql.ErrForeignKeyNotFound.New(name, td.def.name)
 		}
+		if i, ix := d.indexByName(name); i >= 0 && ix.forFK && !servesForeignKey(ix, d.fks) {
+			// the hidden index made for this key goes with it, as a key of
+			// the same name added later makes its own (PostgreSQL has none)
+			d.indexes = append(append([]*indexDef(nil), d.indexes[:i]...), d.indexes[i+1:]...)
+			if err := d.finish(); err != nil {
+				return err
+			}
+			td.idx = append(append([]*tree(nil), td.idx[:i]...), td.idx[i+1:]...)
+		}
 		td.def = d
 		return nil
 	})
+}
+
+// servesForeignKey reports whether one of fks has its columns as a prefix
+// of ix's, as go-mysql-server picks an index for a foreign key.
+func servesForeignKey(ix *indexDef, fks []sql.ForeignKeyConstraint) bool {
+	for _, fk := range fks {
+		if len(fk.Columns) > len(ix.columns) {
+			continue
+		}
+		prefix := true
+		for j, c := range fk.Columns {
+			if !strings.EqualFold(c, ix.columns[j]) {
+				prefix = false
+				break
+			}
+		}
+		if prefix {
+			return true
+		}
+	}
+	return false
 }
 
 // UpdateForeignKey implements sql.ForeignKeyTable.

@@ -14,6 +14,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -270,6 +271,11 @@ func tableTriggers(h Host, t *storage.Table, ev catalog.TriggerEvent, setCols []
 func triggersOn(h Host, q catalog.QName, sch sql.Schema, ev catalog.TriggerEvent, setCols []string) *firingSet {
 	cat := h.Catalog()
 	fs := &firingSet{table: q, event: ev, width: len(sch), sch: sch, fns: map[uint32]*catalog.Function{}}
+	// TG_RELID: pg_class's OID of the table (a view's own, for INSTEAD OF)
+	fs.tableOID = pgcatalog.RelationOID(q.Schema, q.Name)
+	if v, ok := cat.View(q); ok {
+		fs.tableOID = v.OID
+	}
 	for _, c := range sch {
 		fs.cols = append(fs.cols, routine.Column{Name: c.Name, Type: expr.FromGMSType(c.Type)})
 	}

@@ -309,7 +309,7 @@ func (ps *plState) triggerFor(tg *routine.TriggerData) *plpgsql.Trigger {
 	}
 	if c == nil {
 		tmpl := triggerFor(&routine.TriggerData{Name: tg.Name, When: tg.When, Level: tg.Level, Op: tg.Op,
-			TableName: tg.TableName, Schema: tg.Schema, Args: tg.Args, Columns: tg.Columns})
+			TableOID: tg.TableOID, TableName: tg.TableName, Schema: tg.Schema, Args: tg.Args, Columns: tg.Columns})
 		tmpl.Prepare()
 		nc := trigCache{data: *tg, tmpl: tmpl}
 		nc.data.New, nc.data.Old = nil, nil
@@ -371,7 +371,7 @@ func (c *trigCache) matches(tg *routine.TriggerData) bool {
 }
 
 func triggerFor(tg *routine.TriggerData) *plpgsql.Trigger {
-	t := &plpgsql.Trigger{Name: tg.Name, When: tg.When, Level: tg.Level, Op: tg.Op, Table: tg.TableName, Schema: tg.Schema, Args: tg.Args}
+	t := &plpgsql.Trigger{Name: tg.Name, When: tg.When, Level: tg.Level, Op: tg.Op, Table: tg.TableName, Schema: tg.Schema, RelID: tg.TableOID, Args: tg.Args}
 	fields := make([]types.Field, len(tg.Columns))
 	names := make([]string, len(tg.Columns))
 	typs := make([]*types.Type, len(tg.Columns))

@@ -164,7 +164,7 @@ func applyConfig(h Host, fn *catalog.Function) (func(), error) {
 // the caller's search path, when the routine sets its own (nil
 // otherwise). The engine keeps a regclass as the name its output
 // prints, which depends on the search path, while PostgreSQL keeps the
-// OID: format('%s', $1) in a function with SET search_path = ” prints
+// OID: format('%s', $1) in a function with an empty search_path prints
 // public.t for the caller's t.
 func regclassArgs(h Host, fn *catalog.Function, args []any) map[int]uint32 {
 	if !setsSearchPath(fn) {

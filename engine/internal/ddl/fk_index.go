@@ -37,12 +37,18 @@ func KeepForeignKeyIndexes(h Host, c *translate.KeepForeignKeyIndexes) error {
 // that index alone depends on it, as in PostgreSQL (2BP01); kind names
 // what is dropped, "constraint" or "index".
 func keepForeignKeyIndexes(ctx *sql.Context, t *storage.Table, kind, index string) error {
+	// the primary key's index is "PRIMARY" to go-mysql-server, whatever
+	// the constraint's name
+	ignored := []string{index}
+	if kind == "constraint" && t.PrimaryKeyName() == index {
+		ignored = append(ignored, "PRIMARY")
+	}
 	refs, err := t.GetReferencedForeignKeys(ctx)
 	if err != nil {
 		return err
 	}
 	for _, fk := range refs {
-		if _, ok, err := plan.FindFKIndexWithPrefix(ctx, t, fk.ParentColumns, true, index); err != nil {
+		if _, ok, err := plan.FindFKIndexWithPrefix(ctx, t, fk.ParentColumns, true, ignored...); err != nil {
 			return err
 		} else if !ok {
 			what := "index " + index
@@ -59,7 +65,7 @@ func keepForeignKeyIndexes(ctx *sql.Context, t *storage.Table, kind, index strin
 		return err
 	}
 	for _, fk := range fks {
-		if _, ok, err := plan.FindFKIndexWithPrefix(ctx, t, fk.Columns, false, index); err != nil || ok {
+		if _, ok, err := plan.FindFKIndexWithPrefix(ctx, t, fk.Columns, false, ignored...); err != nil || ok {
 			if err != nil {
 				return err
 			}

@@ -270,7 +270,12 @@ func tableTriggers(h Host, t *storage.Table, ev catalog.TriggerEvent, setCols []
 // for ev.
 func triggersOn(h Host, q catalog.QName, sch sql.Schema, ev catalog.TriggerEvent, setCols []string) *firingSet {
 	cat := h.Catalog()
-	fs := &firingSet{table: q, tableOID: pgcatalog.RelationOID(q.Schema, q.Name), event: ev, width: len(sch), sch: sch, fns: map[uint32]*catalog.Function{}}
+	fs := &firingSet{table: q, event: ev, width: len(sch), sch: sch, fns: map[uint32]*catalog.Function{}}
+	// TG_RELID: pg_class's OID of the table (a view's own, for INSTEAD OF)
+	fs.tableOID = pgcatalog.RelationOID(q.Schema, q.Name)
+	if v, ok := cat.View(q); ok {
+		fs.tableOID = v.OID
+	}
 	for _, c := range sch {
 		fs.cols = append(fs.cols, routine.Column{Name: c.Name, Type: expr.FromGMSType(c.Type)})
 	}

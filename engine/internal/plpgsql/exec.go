@@ -42,7 +42,7 @@ type Trigger struct {
 }
 
 // trigVarNames are the TG_* variables in datum order.
-var trigVarNames = [...]string{"tg_op", "tg_name", "tg_when", "tg_level", "tg_table_name", "tg_relname", "tg_table_schema", "tg_relid", "tg_nargs", "tg_argv"}
+var trigVarNames = [...]string{"tg_op", "tg_name", "tg_when", "tg_level", "tg_table_name", "tg_relname", "tg_table_schema", "tg_nargs", "tg_argv", "tg_relid"}
 
 // Prepare builds the TG_* variables' values once, so that a caller
 // firing the same trigger for many rows can reuse t (copied, with New
@@ -67,9 +67,9 @@ func (t *Trigger) boxVars() *[len(trigVarNames)]Var {
 		{Type: types.Name, Value: t.Table},
 		{Type: types.Name, Value: t.Table},
 		{Type: types.Name, Value: t.Schema},
-		{Type: types.Oid, Value: t.RelID},
 		{Type: types.Int4, Value: int32(len(t.Args))},
 		{Type: types.ArrayOf(types.Text), Value: argv},
+		{Type: types.Oid, Value: t.RelID},
 	}
 }
 

@@ -40,11 +40,15 @@ func Call(ctx *sql.Context, h Host, fn *catalog.Function, args []any, tg *routin
 	}
 	st.depth++
 	defer func() { st.depth-- }()
+	oids := regclassArgs(h, fn, args)
 	restore, err := applyConfig(h, fn)
 	if err != nil {
 		return routine.Result{}, err
 	}
 	defer restore()
+	if oids != nil {
+		args = renameRegclassArgs(h, args, oids)
+	}
 	c := st.callAt(st.depth)
 	*c = call{Caller: Caller{h: h, gctx: ctx}, lh: lh, fn: fn, args: args, tg: tg}
 	err = h.RunAs(fn, c)
@@ -154,6 +158,61 @@ func applyConfig(h Host, fn *catalog.Function) (func(), error) {
 			h.SetLocalSetting(olds[i].name, olds[i].val, olds[i].had)
 		}
 	}, nil
+}
+
+// regclassArgs are the OIDs of a routine's regclass arguments, read with
+// the caller's search path, when the routine sets its own (nil
+// otherwise). The engine keeps a regclass as the name its output
+// prints, which depends on the search path, while PostgreSQL keeps the
+// OID: format('%s', $1) in a function with an empty search_path prints
+// public.t for the caller's t.
+func regclassArgs(h Host, fn *catalog.Function, args []any) map[int]uint32 {
+	if !setsSearchPath(fn) {
+		return nil
+	}
+	env := h.TypesEnv()
+	if env == nil || env.Relations == nil {
+		return nil
+	}
+	var oids map[int]uint32
+	i := 0
+	for _, a := range fn.Args {
+		if !a.Mode.IsInput() {
+			continue
+		}
+		if i < len(args) && a.Type != nil && a.Type.Base().Kind == types.KindRegclass {
+			if name, ok := args[i].(string); ok {
+				if oid, err := env.Relations.RelationOID(name); err == nil && oid != 0 {
+					if oids == nil {
+						oids = map[int]uint32{}
+					}
+					oids[i] = oid
+				}
+			}
+		}
+		i++
+	}
+	return oids
+}
+
+// renameRegclassArgs is args with the regclass arguments of oids printed
+// as the routine's search path prints them.
+func renameRegclassArgs(h Host, args []any, oids map[int]uint32) []any {
+	env := h.TypesEnv()
+	out := append([]any(nil), args...)
+	for i, oid := range oids {
+		out[i] = env.Relations.RelationName(oid)
+	}
+	return out
+}
+
+func setsSearchPath(fn *catalog.Function) bool {
+	for _, c := range fn.Config {
+		if name, _, _ := strings.Cut(c, "="); strings.EqualFold(strings.TrimSpace(name), "search_path") {
+			return true
+		}
+	}
+	return false
 }
 
 func cancelError(err error) error {

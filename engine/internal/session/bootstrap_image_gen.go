@@ -2867,7 +2867,7 @@ var bootstrapImage = bootstrap.Image{
 				OID:     16419,
 				Schema:  "extensions",
 				Name:    "pg_stat_statements",
-				Query:   "SELECT * FROM pg_stat_statements(true)",
+				Query:   "SELECT pg_stat_statements.userid, pg_stat_statements.dbid, pg_stat_statements.toplevel, pg_stat_statements.queryid, pg_stat_statements.query, pg_stat_statements.plans, pg_stat_statements.total_plan_time, pg_stat_statements.min_plan_time, pg_stat_statements.max_plan_time, pg_stat_statements.mean_plan_time, pg_stat_statements.stddev_plan_time, pg_stat_statements.calls, pg_stat_statements.total_exec_time, pg_stat_statements.min_exec_time, pg_stat_statements.max_exec_time, pg_stat_statements.mean_exec_time, pg_stat_statements.stddev_exec_time, pg_stat_statements.rows, pg_stat_statements.shared_blks_hit, pg_stat_statements.shared_blks_read, pg_stat_statements.shared_blks_dirtied, pg_stat_statements.shared_blks_written, pg_stat_statements.local_blks_hit, pg_stat_statements.local_blks_read, pg_stat_statements.local_blks_dirtied, pg_stat_statements.local_blks_written, pg_stat_statements.temp_blks_read, pg_stat_statements.temp_blks_written, pg_stat_statements.blk_read_time, pg_stat_statements.blk_write_time, pg_stat_statements.temp_blk_read_time, pg_stat_statements.temp_blk_write_time, pg_stat_statements.wal_records, pg_stat_statements.wal_fpi, pg_stat_statements.wal_bytes, pg_stat_statements.jit_functions, pg_stat_statements.jit_generation_time, pg_stat_statements.jit_inlining_count, pg_stat_statements.jit_inlining_time, pg_stat_statements.jit_optimization_count, pg_stat_statements.jit_optimization_time, pg_stat_statements.jit_emission_count, pg_stat_statements.jit_emission_time FROM pg_stat_statements(true)",
 				Columns: []string{"userid", "dbid", "toplevel", "queryid", "query", "plans", "total_plan_time", "min_plan_time", "max_plan_time", "mean_plan_time", "stddev_plan_time", "calls", "total_exec_time", "min_exec_time", "max_exec_time", "mean_exec_time", "stddev_exec_time", "rows", "shared_blks_hit", "shared_blks_read", "shared_blks_dirtied", "shared_blks_written", "local_blks_hit", "local_blks_read", "local_blks_dirtied", "local_blks_written", "temp_blks_read", "temp_blks_written", "blk_read_time", "blk_write_time", "temp_blk_read_time", "temp_blk_write_time", "wal_records", "wal_fpi", "wal_bytes", "jit_functions", "jit_generation_time", "jit_inlining_count", "jit_inlining_time", "jit_optimization_count", "jit_optimization_time", "jit_emission_count", "jit_emission_time"},
 				Types: []catalog.TypeRef{
 					{OID: 26, Mod: -1},
@@ -2919,7 +2919,7 @@ var bootstrapImage = bootstrap.Image{
 				OID:     16421,
 				Schema:  "extensions",
 				Name:    "pg_stat_statements_info",
-				Query:   "SELECT * FROM pg_stat_statements_info()",
+				Query:   "SELECT pg_stat_statements_info.dealloc, pg_stat_statements_info.stats_reset FROM pg_stat_statements_info()",
 				Columns: []string{"dealloc", "stats_reset"},
 				Types: []catalog.TypeRef{
 					{OID: 20, Mod: -1},

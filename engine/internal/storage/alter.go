@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 )
 
 // Column and primary key changes rewrite every row and rebuild every tree
@@ -256,6 +257,9 @@ func (h *Table) DropPrimaryKey(ctx *sql.Context) error {
 		}
 		d := td.def.clone()
 		d.pkOrds, d.pkInclude = nil, nil
+		// the name goes with the constraint: a primary key added later
+		// without one is <table>_pkey, not what a renamed table kept
+		d.pkName = pgident.MakeObjectName(d.name, "", "pkey")
 		return replaceTable(ctx, t, td, d, td.allRows())
 	})
 }

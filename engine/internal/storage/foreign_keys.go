@@ -1,6 +1,9 @@
 package storage
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 )
 
@@ -74,9 +77,80 @@ func (h *Table) DropForeignKey(ctx *sql.Context, name string) error {
 		if !found {
 			return sql.ErrForeignKeyNotFound.New(name, td.def.name)
 		}
+		if i, ix := d.indexByName(name); i >= 0 && ix.forFK {
+			// the hidden index made for this key is named after it, and a
+			// key of that name added again (db diff drops and re-adds a
+			// changed key) makes its own: PostgreSQL has no such index.
+			// It goes unless a remaining key has no other index, and then
+			// it keeps serving that key under a free name.
+			others := [][]string{}
+			if !d.keyless() {
+				others = append(others, d.pkColumns())
+			}
+			for j, o := range d.indexes {
+				if j != i && o.key == nil && o.where == nil {
+					others = append(others, o.columns)
+				}
+			}
+			if !needsIndex(ix.columns, others, d.fks) {
+				d.indexes = append(append([]*indexDef(nil), d.indexes[:i]...), d.indexes[i+1:]...)
+				if err := d.finish(); err != nil {
+					return err
+				}
+				td.idx = append(append([]*tree(nil), td.idx[:i]...), td.idx[i+1:]...)
+			} else {
+				kept := *ix
+				for n := 1; ; n++ {
+					kept.name = fmt.Sprintf("%s_kept%d", name, n)
+					if j, _ := d.indexByName(kept.name); j < 0 {
+						break
+					}
+				}
+				d.indexes = append([]*indexDef(nil), d.indexes...)
+				d.indexes[i] = &kept
+				if err := d.finish(); err != nil {
+					return err
+				}
+			}
+		}
 		td.def = d
 		return nil
 	})
+}
+
+// needsIndex reports whether one of fks has its columns as a prefix of
+// cols (go-mysql-server's choice of an index for a key) and of none of
+// others.
+func needsIndex(cols []string, others [][]string, fks []sql.ForeignKeyConstraint) bool {
+	for _, fk := range fks {
+		if !columnPrefix(fk.Columns, cols) {
+			continue
+		}
+		served := false
+		for _, o := range others {
+			if columnPrefix(fk.Columns, o) {
+				served = true
+				break
+			}
+		}
+		if !served {
+			return true
+		}
+	}
+	return false
+}
+
+// columnPrefix reports whether want is a prefix of cols.
+func columnPrefix(want, cols []string) bool {
+	if len(want) > len(cols) {
+		return false
+	}
+	for j, c := range want {
+		if !strings.EqualFold(c, cols[j]) {
+			return false
+		}
+	}
+	return true
 }
 
 // UpdateForeignKey implements sql.ForeignKeyTable.

@@ -355,11 +355,57 @@ func (t *Translator) createView(s *pg.ViewStmt) Result {
 	}
 	checkViewOptions(s) // security.go; after the check above, as PostgreSQL's reloptions come later
 
-	text, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s.Query}}})
+	query := s.Query
+	if x := t.viewStars(sel); x != sel {
+		query = &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: x}}
+	}
+	text, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: query}}})
 	if err != nil {
 		fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))
 	}
 	return Result{Cmd: &CreateView{Name: rangeQName(s.View), Replace: s.Replace, Columns: names(s.Aliases), Query: text}, Tag: "CREATE VIEW"}
+}
+
+// viewStars is a view's SELECT with the * of its SELECT lists (each arm
+// of a set operation's) replaced by the columns they stand for now: a
+// view keeps the columns it was created with, as PostgreSQL expands *
+// when it stores the query, so a column added to a table later is not
+// one of the view's. A * it cannot expand stays.
+func (t *Translator) viewStars(sel *pg.SelectStmt) (out *pg.SelectStmt) {
+	defer func() {
+		if recover() != nil {
+			out = sel
+		}
+	}()
+	if sel.Op != pg.SetOperation_SETOP_NONE {
+		l, r := t.viewStars(sel.Larg), t.viewStars(sel.Rarg)
+		if l == sel.Larg && r == sel.Rarg {
+			return sel
+		}
+		c := pgtree.Clone(sel)
+		c.Larg, c.Rarg = l, r
+		return c
+	}
+	if len(sel.ValuesLists) > 0 {
+		return sel
+	}
+	x, _ := t.tryExpandStars(sel, t.scopeCTEs(sel)) // select_star.go
+	if x == nil || x == sel {
+		return sel
+	}
+	// a source with two columns of one name: its * is no list of
+	// references (the duplicate fails as PostgreSQL fails it)
+	seen := map[string]bool{}
+	for _, tn := range x.TargetList {
+		if cr := tn.GetResTarget().GetVal().GetColumnRef(); cr != nil && len(cr.Fields) == 2 {
+			k := strVal(cr.Fields[0]) + "\x00" + strVal(cr.Fields[1])
+			if seen[k] {
+				return sel
+			}
+			seen[k] = true
+		}
+	}
+	return x
 }
 
 func (t *Translator) comment(s *pg.CommentStmt) Result {

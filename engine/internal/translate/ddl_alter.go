@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -556,10 +557,10 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo, drops
 	return Retype{Column: c.Name, Type: typ, Explicit: def.RawDefault != nil}
 }
 
-// defaultConverts reports whether a default written as a cast to a type
-// other than the column's converts to typ: PostgreSQL strips the
-// implicit coercion to the column's old type before converting (a text
-// column's default 'info'::status converts to status).
+// defaultConverts reports whether a default of a type other than the
+// column's converts to typ: PostgreSQL strips the implicit coercion to
+// the column's old type before converting (a text column's default
+// 'info'::status converts to status, gen_random_uuid() to uuid).
 func (t *Translator) defaultConverts(c ColumnInfo, typ *types.Type) (ok bool) {
 	if c.DefaultText == nil {
 		return false
@@ -572,16 +573,23 @@ func (t *Translator) defaultConverts(c ColumnInfo, typ *types.Type) (ok bool) {
 	if sel == nil || len(sel.TargetList) != 1 {
 		return false
 	}
-	tc := sel.TargetList[0].GetResTarget().GetVal().GetTypeCast()
-	if tc == nil {
-		return false
-	}
+	val := sel.TargetList[0].GetResTarget().GetVal()
 	defer func() {
 		if recover() != nil {
 			ok = false // a type gone since: the default cannot convert
 		}
 	}()
-	dt := t.typeName(tc.TypeName)
+	var dt *types.Type
+	if tc := val.GetTypeCast(); tc != nil {
+		dt = t.typeName(tc.TypeName)
+	} else if val.GetFuncCall() != nil {
+		// a call's own type (a default reads no column)
+		e, err := ResolveOver(nil, t.scalar(val))
+		if err != nil {
+			return false
+		}
+		dt = expr.TypeOf(e)
+	}
 	return dt != nil && dt.OID != c.Type.OID && types.CastAllowedIn(t.Env, dt, typ, types.CastAssignment)
 }
 

@@ -231,8 +231,12 @@ func (t *Translator) userOperator(schema, op string, c []sql.Expression) (sql.Ex
 			if sameOrUnknown(want, got) {
 				return true
 			}
-			uc, ok := types.LookupUserCast(t.Env, got, want)
-			return ok && uc.Context == types.CastImplicit
+			if uc, ok := types.LookupUserCast(t.Env, got, want); ok {
+				return uc.Context == types.CastImplicit
+			}
+			// an extension type's own pg_cast rows (citext → text), so
+			// citext reaches pg_trgm's text operators as in PostgreSQL
+			return got.Base().Kind == types.KindExt && types.CastAllowed(got, want, types.CastImplicit)
 		}
 		return fits(o.Left, lt) && fits(o.Right, rt)
 	}

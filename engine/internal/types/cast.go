@@ -190,7 +190,7 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 	case f.IsComposite() && t.OID == Record.OID:
 		out = v // a row of any type is a record
 	case f.Kind == KindRecord && t.IsComposite():
-		out, err = castToComposite(v, from, to, env) // composite.go
+		out, err = castToComposite(v, from, to, explicit, env) // composite.go
 	case f.Kind == KindLseg && t.Kind == KindPoint:
 		out, err = LsegCenter(v.(string))
 	case f.Kind == KindUnknown || (f.IsString() && !t.IsString()):

@@ -87,8 +87,10 @@ func parseRecord(t *Type, s string) (any, error) {
 }
 
 // castToComposite converts a record (a ROW(...) constructor) to the
-// composite type t, field by field with assignment casts.
-func castToComposite(v any, from, t *Type, env *Env) (any, error) {
+// composite type t, field by field in the cast's own context, as
+// coerce_record_to_complex does: (text, text)::t casts text to a smallint
+// field explicitly, a row stored into a column only by assignment.
+func castToComposite(v any, from, t *Type, explicit bool, env *Env) (any, error) {
 	r, ok := v.(*RecordVal)
 	if !ok {
 		return nil, CannotCast(from, t)
@@ -111,15 +113,19 @@ func castToComposite(v any, from, t *Type, env *Env) (any, error) {
 		if r.Vals[i] == nil {
 			continue
 		}
-		if !CastAllowed(ft, f.Type, CastAssignment) {
+		ctx := CastAssignment
+		if explicit {
+			ctx = CastExplicit
+		}
+		if !CastAllowedIn(env, ft, f.Type, ctx) {
 			return nil, pgerror.New(pgerror.CannotCoerce, "cannot cast type %s to %s", from.FormatType(), t.FormatType()).
 				WithDetail("Cannot cast type %s to %s in column %d.", ft.FormatType(), f.Type.FormatType(), i+1)
 		}
-		c, err := Cast(r.Vals[i], ft, f.Type, false, env)
+		c, err := Cast(r.Vals[i], ft, f.Type, explicit, env)
 		if err != nil {
 			return nil, err
 		}
-		if c, err = ApplyMod(c, f.Type, false); err != nil {
+		if c, err = ApplyMod(c, f.Type, explicit); err != nil {
 			return nil, err
 		}
 		out.Vals[i] = c

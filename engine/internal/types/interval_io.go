@@ -148,7 +148,17 @@ func tokenizeInterval(s string) []string {
 		}
 	}
 	flush()
-	return toks
+	// a sign standing alone takes the next field, as ParseDateTime soaks
+	// up the spaces after one ('1 month - 1 day' is 1 mon -1 days)
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		if (toks[i] == "-" || toks[i] == "+") && i+1 < len(toks) {
+			toks[i+1] = toks[i] + toks[i+1]
+			continue
+		}
+		out = append(out, toks[i])
+	}
+	return out
 }
 
 func parseClock(s string) (int64, bool) {

@@ -1,18 +1,24 @@
--- TG_RELID is the trigger's table as an oid, for row and statement
--- triggers, before and after, and on each table a function serves.
-CREATE TABLE tg_a (id int);
-CREATE TABLE tg_b (id int);
-CREATE TABLE tg_log (rel oid, is_a bool, is_b bool, tname name, lvl text);
-CREATE FUNCTION tg_note() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO tg_log VALUES (TG_RELID, TG_RELID = 'tg_a'::regclass, TG_RELID = 'tg_b'::regclass, TG_TABLE_NAME, TG_LEVEL);
-  RETURN NULL;
-END
+-- TG_RELID is the table's OID, in a trigger function's declarations as
+-- in its body (supa_audit's trigger reads it in both)
+CREATE TABLE relid_items (id int PRIMARY KEY, name text);
+CREATE TABLE relid_log (rel regclass, op text, tname name, pk text[]);
+CREATE FUNCTION relid_pk(rel oid) RETURNS text[] LANGUAGE sql STABLE AS $$
+  SELECT array_agg(a.attname::text ORDER BY a.attnum)
+  FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+  WHERE i.indrelid = rel AND i.indisprimary
 $$;
-CREATE TRIGGER a_row BEFORE INSERT ON tg_a FOR EACH ROW EXECUTE FUNCTION tg_note();
-CREATE TRIGGER a_stmt AFTER INSERT ON tg_a FOR EACH STATEMENT EXECUTE FUNCTION tg_note();
-CREATE TRIGGER b_row AFTER INSERT ON tg_b FOR EACH ROW EXECUTE FUNCTION tg_note();
-INSERT INTO tg_a VALUES (1);
-INSERT INTO tg_b VALUES (1), (2);
-SELECT is_a, is_b, tname, lvl, rel = tname::regclass FROM tg_log ORDER BY tname, lvl;
-SELECT pg_typeof(rel) FROM tg_log LIMIT 1;
+CREATE FUNCTION relid_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  pk text[] = relid_pk(TG_RELID);
+  r oid := TG_RELID;
+BEGIN
+  INSERT INTO relid_log VALUES (r, TG_OP, TG_TABLE_NAME, pk);
+  INSERT INTO relid_log VALUES (TG_RELID::regclass, TG_OP || '2', TG_RELNAME, NULL);
+  RETURN coalesce(new, old);
+END $$;
+CREATE TRIGGER relid_t AFTER INSERT OR DELETE ON relid_items FOR EACH ROW EXECUTE FUNCTION relid_audit();
+CREATE TRIGGER relid_s AFTER UPDATE ON relid_items FOR EACH STATEMENT EXECUTE FUNCTION relid_audit();
+INSERT INTO relid_items VALUES (1, 'a');
+UPDATE relid_items SET name = 'b';
+DELETE FROM relid_items;
+SELECT rel, op, tname, pk, rel = 'relid_items'::regclass AS same FROM relid_log ORDER BY op;

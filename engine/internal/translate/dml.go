@@ -26,7 +26,17 @@ func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {
 	for _, c := range s.Cols {
 		ins.Columns = append(ins.Columns, sqlparser.NewColIdent(c.GetResTarget().Name))
 	}
-	values, source := t.insertSource(s)
+	var values [][]sqlparser.Expr
+	var source sqlparser.InsertRows
+	if s.SelectStmt != nil && !isValuesInsert(s.SelectStmt.GetSelectStmt()) {
+		if cols, rows, ok := t.insertSelectSubscripts(s); ok { // dml_subscript.go
+			ins.Columns, source = cols, rows
+		}
+	}
+	if source == nil {
+		values, source = t.insertSource(s)
+		ins.Columns, values = t.insertSubscripts(s, ins.Columns, values) // dml_subscript.go
+	}
 	switch {
 	case s.SelectStmt == nil:
 		ins.Rows = &sqlparser.AliasedValues{Values: sqlparser.Values{sqlparser.ValTuple{}}}
@@ -62,7 +72,7 @@ func (t *Translator) insertSource(s *pg.InsertStmt) ([][]sqlparser.Expr, sqlpars
 		return nil, nil
 	}
 	sel := s.SelectStmt.GetSelectStmt()
-	if len(sel.ValuesLists) > 0 && sel.Op == pg.SetOperation_SETOP_NONE && len(sel.SortClause) == 0 && sel.LimitCount == nil && sel.LimitOffset == nil {
+	if isValuesInsert(sel) {
 		var rows [][]sqlparser.Expr
 		for _, l := range sel.ValuesLists {
 			var tuple []sqlparser.Expr
@@ -91,6 +101,12 @@ func (t *Translator) insertSource(s *pg.InsertStmt) ([][]sqlparser.Expr, sqlpars
 	}
 	failAt(-1, pgerror.FeatureNotSupported, "INSERT source not supported yet")
 	return nil, nil
+}
+
+// isValuesInsert reports whether an INSERT's source is a plain VALUES
+// list, whose rows the translation keeps as rows.
+func isValuesInsert(sel *pg.SelectStmt) bool {
+	return len(sel.ValuesLists) > 0 && sel.Op == pg.SetOperation_SETOP_NONE && len(sel.SortClause) == 0 && sel.LimitCount == nil && sel.LimitOffset == nil
 }
 
 // exprLocation is the parse location of an expression, -1 when unknown.
@@ -141,10 +157,19 @@ func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
 // (a, b) = (x, y) form.
 func (t *Translator) assignments(list []*pg.Node) sqlparser.AssignmentExprs {
 	var out sqlparser.AssignmentExprs
+	subscripted := map[string]int{} // a column assigned through subscripts → its assignment in out
 	for _, n := range list {
 		rt := n.GetResTarget()
 		if len(rt.Indirection) > 0 {
-			out = append(out, t.subscriptAssignment(rt))
+			// a second assignment to the same column's elements applies to
+			// the first's result (process_matched_tle)
+			if i, ok := subscripted[rt.Name]; ok {
+				out[i].Expr = t.subscriptAssignment(rt, out[i].Expr) // dml_subscript.go
+				continue
+			}
+			subscripted[rt.Name] = len(out)
+			col := &sqlparser.ColName{Name: sqlparser.NewColIdent(rt.Name)}
+			out = append(out, &sqlparser.AssignmentExpr{Name: col, Expr: t.subscriptAssignment(rt, col)})
 			continue
 		}
 		val := rt.Val

@@ -79,15 +79,7 @@ func (t *Translator) columnSequence(ti *TableInfo, column string, typ *types.Typ
 	if seq.Options.Type == nil {
 		seq.Options.Type = typ
 	}
-	qualified := pgident.QuoteIfNeeded(name.Schema) + "." + pgident.QuoteIfNeeded(name.Name)
-	def := &sqlparser.ParenExpr{Expr: t.inject("nextval", -1, nil, func([]sql.Expression) (sql.Expression, error) {
-		call, err := expr.NewFuncCall(t.Env, "nextval", []sql.Expression{expr.NewLiteral(types.Regclass, qualified)})
-		if err != nil {
-			return nil, err
-		}
-		return expr.Coerce(t.Env, call, typ, types.CastAssignment)
-	})}
-	return seq, def
+	return seq, t.nextvalOf(qualifiedName(name), typ)
 }
 
 // addSerialColumn gives the column ADD COLUMN adds as serial or identity
@@ -104,10 +96,34 @@ func (t *Translator) addSerialColumn(cd *pg.ColumnDef, ti *TableInfo, col *sqlpa
 	if ic != nil {
 		checkIdentityType(typ)
 	}
-	seq, def := t.columnSequence(ti, cd.Colname, typ, ic)
 	col.Type.NotNull = true
+	if parent, ok := t.recursedSerials[cd.Colname]; ok && ic == nil {
+		// a descendant's step: the column takes the parent's default,
+		// the sequence stays the parent's
+		col.Type.Default = t.nextvalOf(parent, typ)
+		return nil
+	}
+	seq, def := t.columnSequence(ti, cd.Colname, typ, ic)
 	col.Type.Default = def
+	if t.recursing && t.recursedSerials != nil {
+		t.recursedSerials[cd.Colname] = qualifiedName(seq.Name)
+	}
 	return seq
+}
+
+func qualifiedName(q catalog.QName) string {
+	return pgident.QuoteIfNeeded(q.Schema) + "." + pgident.QuoteIfNeeded(q.Name)
+}
+
+// nextvalOf is the default nextval('<qualified>'), assignment-cast to typ.
+func (t *Translator) nextvalOf(qualified string, typ *types.Type) *sqlparser.ParenExpr {
+	return &sqlparser.ParenExpr{Expr: t.inject("nextval", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+		call, err := expr.NewFuncCall(t.Env, "nextval", []sql.Expression{expr.NewLiteral(types.Regclass, qualified)})
+		if err != nil {
+			return nil, err
+		}
+		return expr.Coerce(t.Env, call, typ, types.CastAssignment)
+	})}
 }
 
 // freeRelationName is <table>_<column>_seq, numbered when a relation of

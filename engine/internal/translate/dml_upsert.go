@@ -67,6 +67,7 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 		u.Excluded = &ExcludedRow{}
 		t.excluded = u.Excluded
 		u.Set = t.generatedAssignments(s.Relation, t.assignments(oc.TargetList))
+		u.SetCycle = setCycle(oc.TargetList) // dml.go
 		if oc.WhereClause != nil {
 			u.Where = t.boolCond(oc.WhereClause, "WHERE")
 		}

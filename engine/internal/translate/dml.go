@@ -162,8 +162,16 @@ func (t *Translator) assignments(list []*pg.Node) sqlparser.AssignmentExprs {
 	var out sqlparser.AssignmentExprs
 	var reads []map[string]bool     // the columns each of out reads
 	subscripted := map[string]int{} // a column assigned through subscripts → its assignment in out
+	plain := map[string]bool{}      // the columns assigned whole
 	for _, n := range list {
 		rt := n.GetResTarget()
+		_, sub := subscripted[rt.Name]
+		if plain[rt.Name] || sub && len(rt.Indirection) == 0 {
+			fail(pgerror.New(pgerror.SyntaxError, "multiple assignments to same column %q", rt.Name))
+		}
+		if len(rt.Indirection) == 0 {
+			plain[rt.Name] = true
+		}
 		if len(rt.Indirection) > 0 {
 			// a second assignment to the same column's elements applies to
 			// the first's result (process_matched_tle)

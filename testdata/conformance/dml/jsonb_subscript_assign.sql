@@ -60,3 +60,7 @@ insert into ja (id, meta['k']) select 3, '"c"';
 insert into ja (id, meta['k']) values (4, default);
 insert into ja (id, tags[1]) values (5, 'p') returning tags;
 select ('[10, 20, 30]'::jsonb)['1'], ('[10, 20, 30]'::jsonb)[' -1'], ('[10, 20, 30]'::jsonb)['x'], ('{"1": "one"}'::jsonb)[1];
+insert into ja (id, meta['k']) values (10, '"new"') on conflict do nothing returning meta;
+create unique index ja_id on ja (id);
+insert into ja (id, meta['k'], meta['m']) values (10, '"again"', '1') on conflict (id) do update set meta = excluded.meta || ja.meta, meta['z'] = '0' returning meta;
+insert into ja (id, meta['k']) select 10, '"sel"' on conflict (id) do update set meta['k'] = excluded.meta['k'] returning meta;

@@ -60,6 +60,9 @@ func Publication(h Host, c *translate.Publication) error {
 			return err
 		}
 		p.Tables, p.TableOpts, p.Schemas = tables, opts, dedupe(schemas)
+		if err := checkPartitionedOpts(cat, &p, false); err != nil {
+			return err
+		}
 		if err := checkSchemaColumnLists(&p, c); err != nil {
 			return err
 		}
@@ -83,6 +86,9 @@ func Publication(h Host, c *translate.Publication) error {
 	switch c.Op {
 	case "options":
 		if err := publicationOptions(&p, c.Options); err != nil {
+			return err
+		}
+		if err := checkPartitionedOpts(cat, &p, true); err != nil {
 			return err
 		}
 	case "rename":
@@ -114,6 +120,9 @@ func Publication(h Host, c *translate.Publication) error {
 			return err
 		}
 		if err := editMembers(&p, c.Op, tables, opts, schemas); err != nil {
+			return err
+		}
+		if err := checkPartitionedOpts(cat, &p, false); err != nil {
 			return err
 		}
 		if err := checkSchemaColumnLists(&p, c); err != nil {
@@ -365,6 +374,41 @@ func checkSchemaColumnLists(p *catalog.Publication, c *translate.Publication) er
 		}
 		return pgerror.New(pgerror.InvalidParameterValue, "cannot use column list for relation \"%s.%s\" in publication %q", t.Schema, t.Name, p.Name).
 			WithDetail("Column lists cannot be specified in publications containing FOR TABLES IN SCHEMA elements.")
+	}
+	return nil
+}
+
+// checkPartitionedOpts refuses a row filter or column list on a
+// partitioned table of a publication not publishing through its root
+// (publish_via_partition_root false): the partitions' changes would be
+// published as theirs. setting is ALTER PUBLICATION ... SET (...), whose
+// error names the parameter.
+func checkPartitionedOpts(cat *catalog.Catalog, p *catalog.Publication, setting bool) error {
+	if p.ViaRoot {
+		return nil
+	}
+	for i, t := range p.Tables {
+		o := p.TableOpt(i)
+		if o.Where == "" && o.Columns == nil {
+			continue
+		}
+		if _, parted := cat.Partitioned(t); !parted {
+			continue
+		}
+		if setting {
+			what := "WHERE clause"
+			if o.Where == "" {
+				what = "column list"
+			}
+			return pgerror.New(pgerror.InvalidParameterValue, "cannot set parameter %q to false for publication %q", "publish_via_partition_root", p.Name).
+				WithDetail("The publication contains a %s for partitioned table %q, which is not allowed when %q is false.", what, t.Name, "publish_via_partition_root")
+		}
+		if o.Where != "" {
+			return pgerror.New(pgerror.InvalidParameterValue, "cannot use publication WHERE clause for relation %q", t.Name).
+				WithDetail("WHERE clause cannot be used for a partitioned table when %s is false.", "publish_via_partition_root")
+		}
+		return pgerror.New(pgerror.InvalidParameterValue, "cannot use column list for relation \"%s.%s\" in publication %q", t.Schema, t.Name, p.Name).
+			WithDetail("Column lists cannot be specified for partitioned tables when %s is false.", "publish_via_partition_root")
 	}
 	return nil
 }

@@ -50,3 +50,14 @@ alter publication prp set (publish = 'insert');
 alter table pr replica identity default;
 alter publication prp set table pr where (x > 0);
 update pr set y = 7 returning y;
+-- partitioned tables take a filter or column list only when published via the root
+create table ppart (id int, x int) partition by range (id);
+create table ppart1 partition of ppart for values from (0) to (10);
+create publication pp1 for table ppart where (x > 0);
+create publication pp1 for table ppart (id);
+create publication pp1 for table ppart where (x > 0) with (publish_via_partition_root = true);
+create publication pp2 for table ppart1 where (x > 0);
+alter publication pp1 set (publish_via_partition_root = false);
+create publication pp3 for table ppart (id, x) with (publish_via_partition_root = true);
+alter publication pp3 set (publish_via_partition_root = false);
+select pubname, tablename, attnames, rowfilter from pg_publication_tables where pubname like 'pp_' order by 1, 2;

@@ -92,7 +92,7 @@ var pgPublicationTables = &def{
 				if r.Schema == "pg_catalog" || r.Schema == "information_schema" {
 					continue
 				}
-				if !p.AllTables && !publishes(p, r.Schema, r.Name) {
+				if !s.publishesRelation(p, catalog.QName{Schema: r.Schema, Name: r.Name}) {
 					continue
 				}
 				var o catalog.PublicationTableOpts
@@ -112,14 +112,29 @@ var pgPublicationTables = &def{
 	},
 }
 
-func publishes(p *catalog.Publication, schema, name string) bool {
-	for _, sc := range p.Schemas {
-		if sc == schema {
-			return true
+// publishesRelation reports whether pg_publication_tables lists q under
+// p, as pg_get_publication_tables does: a partitioned table's changes
+// are published as its leaf partitions' unless p publishes via the
+// partition root, when the root is listed instead of its partitions.
+func (s *State) publishesRelation(p *catalog.Publication, q catalog.QName) bool {
+	cat := s.Catalog
+	_, parted := cat.Partitioned(q)
+	_, isPart := cat.PartitionParent(q)
+	if p.AllTables || slices.Contains(p.Schemas, q.Schema) {
+		if p.ViaRoot {
+			return !isPart
 		}
+		return !parted
 	}
-	for _, t := range p.Tables {
-		if t.Schema == schema && t.Name == name {
+	if slices.Contains(p.Tables, q) {
+		return p.ViaRoot || !parted
+	}
+	if p.ViaRoot || parted {
+		return false
+	}
+	// a leaf of a listed partitioned table
+	for a, ok := cat.PartitionParent(q); ok; a, ok = cat.PartitionParent(a) {
+		if slices.Contains(p.Tables, a) {
 			return true
 		}
 	}

@@ -17,10 +17,30 @@ type Publication struct {
 	// order they were added, RelOIDs their rows' OIDs.
 	Tables  []QName
 	RelOIDs []uint32
+	// TableOpts are the FOR TABLE members' row filters and column lists,
+	// by position in Tables (shorter when the last have none).
+	TableOpts []PublicationTableOpts
 	// Schemas are the FOR TABLES IN SCHEMA members
 	// (pg_publication_namespace), SchemaOIDs their rows' OIDs.
 	Schemas    []string
 	SchemaOIDs []uint32
+}
+
+// PublicationTableOpts is a FOR TABLE member's row filter and column
+// list (pg_publication_rel.prqual, prattrs).
+type PublicationTableOpts struct {
+	// Where is the row filter's source text, "" without one.
+	Where string
+	// Columns is the column list, nil for all columns.
+	Columns []string
+}
+
+// TableOpt is the row filter and column list of Tables[i].
+func (p *Publication) TableOpt(i int) PublicationTableOpts {
+	if i < len(p.TableOpts) {
+		return p.TableOpts[i]
+	}
+	return PublicationTableOpts{}
 }
 
 // Publication returns a publication by name.
@@ -80,6 +100,7 @@ func (c *Catalog) publicationsEdit(edit func(p *Publication) bool) *Catalog {
 	for name, p := range c.publications {
 		np := *p
 		np.Tables, np.RelOIDs = append([]QName(nil), p.Tables...), append([]uint32(nil), p.RelOIDs...)
+		np.TableOpts = append([]PublicationTableOpts(nil), p.TableOpts...)
 		np.Schemas, np.SchemaOIDs = append([]string(nil), p.Schemas...), append([]uint32(nil), p.SchemaOIDs...)
 		if edit(&np) {
 			if changed == nil {
@@ -108,6 +129,9 @@ func (c *Catalog) withoutPublicationMembers(drop func(ObjectKey) bool) *Catalog 
 			if drop(ObjectKey{Kind: ObjRelation, Schema: p.Tables[i].Schema, Name: p.Tables[i].Name}) {
 				p.Tables = append(p.Tables[:i], p.Tables[i+1:]...)
 				p.RelOIDs = append(p.RelOIDs[:i], p.RelOIDs[i+1:]...)
+				if i < len(p.TableOpts) {
+					p.TableOpts = append(p.TableOpts[:i], p.TableOpts[i+1:]...)
+				}
 				i--
 				changed = true
 			}
@@ -132,6 +156,45 @@ func (c *Catalog) renamePublicationTable(old, new QName) *Catalog {
 			if t == old {
 				p.Tables[i] = new
 				changed = true
+			}
+		}
+		return changed
+	})
+}
+
+// renamePublicationColumn makes the column lists naming a table's column
+// follow its rename (prattrs holds column numbers).
+func (c *Catalog) renamePublicationColumn(table QName, old, new string) *Catalog {
+	return c.publicationsEdit(func(p *Publication) bool {
+		changed := false
+		for i, t := range p.Tables {
+			if t != table || i >= len(p.TableOpts) {
+				continue
+			}
+			cols := append([]string(nil), p.TableOpts[i].Columns...)
+			for k, col := range cols {
+				if col == old {
+					cols[k], changed = new, true
+				}
+			}
+			p.TableOpts[i].Columns = cols
+		}
+		return changed
+	})
+}
+
+// RewritePublicationFilters returns a catalog whose row filters on table
+// are rewritten (a column rename: PostgreSQL's prqual holds column
+// numbers, tinybase keeps source text).
+func (c *Catalog) RewritePublicationFilters(table QName, rewrite func(string) (string, bool)) *Catalog {
+	return c.publicationsEdit(func(p *Publication) bool {
+		changed := false
+		for i, t := range p.Tables {
+			if t != table || i >= len(p.TableOpts) || p.TableOpts[i].Where == "" {
+				continue
+			}
+			if w, ok := rewrite(p.TableOpts[i].Where); ok && w != p.TableOpts[i].Where {
+				p.TableOpts[i].Where, changed = w, true
 			}
 		}
 		return changed

@@ -72,6 +72,7 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 	n.renameTriggerColumn(table, old, new)
 	n.renameInheritanceColumn(table, old, new)
 	n.renameStatisticsColumn(table, old, new)
+	n = n.renamePublicationColumn(table, old, new)      // publications.go
 	n.rekeyColumnSettings(func(k ObjectKey) ObjectKey { // column_stats.go
 		if k == ColumnKey(table, old) {
 			k.Column = new

@@ -21,7 +21,10 @@ func TableRenamed(h Host, schema, oldName, newName string) {
 // in the text of the views that read the table.
 func ColumnRenamed(h Host, schema, table, oldName, newName string) {
 	q := catalog.QName{Schema: schema, Name: table}
-	h.SetCatalog(renameInViews(h.Catalog().RenameColumn(q, oldName, newName), q, table, oldName, newName))
+	cat := h.Catalog().RenameColumn(q, oldName, newName).RewritePublicationFilters(q, func(w string) (string, bool) {
+		return translate.RenameColumnRef(w, oldName, newName)
+	})
+	h.SetCatalog(renameInViews(cat, q, table, oldName, newName))
 }
 
 // followInViews rewrites the query text of the views reading relation

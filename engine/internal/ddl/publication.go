@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -54,11 +55,17 @@ func Publication(h Host, c *translate.Publication) error {
 		if err := publicationOptions(&p, c.Options); err != nil {
 			return err
 		}
-		tables, schemas, err := publicationMembers(h, c, user, super)
+		tables, opts, schemas, err := publicationMembers(h, c, user, super)
 		if err != nil {
 			return err
 		}
-		p.Tables, p.Schemas = dedupe(tables), dedupe(schemas)
+		p.Tables, p.TableOpts, p.Schemas = tables, opts, dedupe(schemas)
+		if err := checkPartitionedOpts(cat, &p, false); err != nil {
+			return err
+		}
+		if err := checkSchemaColumnLists(&p, c); err != nil {
+			return err
+		}
 		h.SetCatalog(cat.PutPublication(p))
 		return nil
 	}
@@ -71,10 +78,17 @@ func Publication(h Host, c *translate.Publication) error {
 	}
 	p := *cur
 	p.Tables, p.RelOIDs = slices.Clone(cur.Tables), slices.Clone(cur.RelOIDs)
+	p.TableOpts = make([]catalog.PublicationTableOpts, len(cur.Tables))
+	for i := range cur.Tables {
+		p.TableOpts[i] = cur.TableOpt(i)
+	}
 	p.Schemas, p.SchemaOIDs = slices.Clone(cur.Schemas), slices.Clone(cur.SchemaOIDs)
 	switch c.Op {
 	case "options":
 		if err := publicationOptions(&p, c.Options); err != nil {
+			return err
+		}
+		if err := checkPartitionedOpts(cat, &p, true); err != nil {
 			return err
 		}
 	case "rename":
@@ -101,11 +115,17 @@ func Publication(h Host, c *translate.Publication) error {
 		if len(c.Schemas) > 0 && !super {
 			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to add or set schemas")
 		}
-		tables, schemas, err := publicationMembers(h, c, user, super)
+		tables, opts, schemas, err := publicationMembers(h, c, user, super)
 		if err != nil {
 			return err
 		}
-		if err := editMembers(&p, c.Op, tables, schemas); err != nil {
+		if err := editMembers(&p, c.Op, tables, opts, schemas); err != nil {
+			return err
+		}
+		if err := checkPartitionedOpts(cat, &p, false); err != nil {
+			return err
+		}
+		if err := checkSchemaColumnLists(&p, c); err != nil {
 			return err
 		}
 	}
@@ -115,14 +135,14 @@ func Publication(h Host, c *translate.Publication) error {
 
 // editMembers applies ALTER PUBLICATION ADD / DROP / SET to p's lists,
 // keeping the OIDs of the members that stay.
-func editMembers(p *catalog.Publication, op string, tables []catalog.QName, schemas []string) error {
+func editMembers(p *catalog.Publication, op string, tables []catalog.QName, opts []catalog.PublicationTableOpts, schemas []string) error {
 	switch op {
 	case "add":
-		for _, t := range tables {
+		for i, t := range tables {
 			if slices.Contains(p.Tables, t) {
 				return pgerror.New(pgerror.DuplicateObject, "relation %q is already member of publication %q", t.Name, p.Name)
 			}
-			p.Tables = append(p.Tables, t)
+			p.Tables, p.TableOpts = append(p.Tables, t), append(p.TableOpts, opts[i])
 		}
 		for _, s := range schemas {
 			if slices.Contains(p.Schemas, s) {
@@ -137,6 +157,7 @@ func editMembers(p *catalog.Publication, op string, tables []catalog.QName, sche
 				return pgerror.New(pgerror.UndefinedObject, "relation %q is not part of the publication", t.Name)
 			}
 			p.Tables, p.RelOIDs = slices.Delete(p.Tables, i, i+1), slices.Delete(p.RelOIDs, i, i+1)
+			p.TableOpts = slices.Delete(p.TableOpts, i, i+1)
 		}
 		for _, s := range schemas {
 			i := slices.Index(p.Schemas, s)
@@ -146,17 +167,19 @@ func editMembers(p *catalog.Publication, op string, tables []catalog.QName, sche
 			p.Schemas, p.SchemaOIDs = slices.Delete(p.Schemas, i, i+1), slices.Delete(p.SchemaOIDs, i, i+1)
 		}
 	case "set":
-		keepT, keepTO := []catalog.QName{}, []uint32{}
+		// a table that stays takes the statement's filter and columns
+		keepT, keepTO, keepOpts := []catalog.QName{}, []uint32{}, []catalog.PublicationTableOpts{}
 		for i, t := range p.Tables {
-			if slices.Contains(tables, t) {
-				keepT, keepTO = append(keepT, t), append(keepTO, p.RelOIDs[i])
+			if k := slices.Index(tables, t); k >= 0 {
+				keepT, keepTO, keepOpts = append(keepT, t), append(keepTO, p.RelOIDs[i]), append(keepOpts, opts[k])
 			}
 		}
-		for _, t := range dedupe(tables) {
+		for i, t := range tables {
 			if !slices.Contains(keepT, t) {
-				keepT = append(keepT, t)
+				keepT, keepOpts = append(keepT, t), append(keepOpts, opts[i])
 			}
 		}
+		p.TableOpts = keepOpts
 		keepS, keepSO := []string{}, []uint32{}
 		for i, s := range p.Schemas {
 			if slices.Contains(schemas, s) {
@@ -185,31 +208,51 @@ func dedupe[T comparable](xs []T) []T {
 
 // publicationMembers resolves the tables and schemas a publication
 // statement names, with PostgreSQL's checks on each.
-func publicationMembers(h Host, c *translate.Publication, user string, super bool) ([]catalog.QName, []string, error) {
+func publicationMembers(h Host, c *translate.Publication, user string, super bool) ([]catalog.QName, []catalog.PublicationTableOpts, []string, error) {
 	cat := h.Catalog()
 	var tables []catalog.QName
-	for _, q := range c.Tables {
+	var opts []catalog.PublicationTableOpts
+	withWhere, withCols := map[catalog.QName]bool{}, map[catalog.QName]bool{}
+	for i, q := range c.Tables {
 		t, ok := FindTable(h, q.Schema, q.Name)
 		if !ok {
 			for _, sc := range LookupSchemas(h, q.Schema) {
 				n := catalog.QName{Schema: sc, Name: q.Name}
 				if _, ok := cat.View(n); ok {
-					return nil, nil, notPublishable(q.Name, "views")
+					return nil, nil, nil, notPublishable(q.Name, "views")
 				}
 				if _, ok := cat.Sequence(n); ok {
-					return nil, nil, notPublishable(q.Name, "sequences")
+					return nil, nil, nil, notPublishable(q.Name, "sequences")
 				}
 			}
-			return nil, nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
+			return nil, nil, nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
 		}
 		tq := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
 		if tq.Schema == "pg_catalog" || tq.Schema == "information_schema" {
-			return nil, nil, notPublishable(q.Name, "system tables")
+			return nil, nil, nil, notPublishable(q.Name, "system tables")
 		}
 		if !super && cat.Owner(catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: tq.Schema, Name: tq.Name}) != user {
-			return nil, nil, pgerror.New(pgerror.InsufficientPrivilege, "must be owner of table %s", tq.Name)
+			return nil, nil, nil, pgerror.New(pgerror.InsufficientPrivilege, "must be owner of table %s", tq.Name)
 		}
-		tables = append(tables, tq)
+		var o catalog.PublicationTableOpts
+		if i < len(c.TableOpts) {
+			o = c.TableOpts[i]
+		}
+		if slices.Contains(tables, tq) {
+			// a table named twice (OpenTableList)
+			if o.Where != "" || withWhere[tq] {
+				return nil, nil, nil, pgerror.New(pgerror.DuplicateObject, "conflicting or redundant WHERE clauses for table %q", tq.Name)
+			}
+			if o.Columns != nil || withCols[tq] {
+				return nil, nil, nil, pgerror.New(pgerror.DuplicateObject, "conflicting or redundant column lists for table %q", tq.Name)
+			}
+			continue
+		}
+		withWhere[tq], withCols[tq] = o.Where != "", o.Columns != nil
+		if err := checkColumnList(t, o.Columns); err != nil {
+			return nil, nil, nil, err
+		}
+		tables, opts = append(tables, tq), append(opts, o)
 	}
 	var schemas []string
 	for _, s := range c.Schemas {
@@ -221,19 +264,19 @@ func publicationMembers(h Host, c *translate.Publication, user string, super boo
 				}
 			}
 			if s == "" {
-				return nil, nil, pgerror.New(pgerror.UndefinedObject, "no schema has been selected for CURRENT_SCHEMA")
+				return nil, nil, nil, pgerror.New(pgerror.UndefinedObject, "no schema has been selected for CURRENT_SCHEMA")
 			}
 		}
 		if !h.StorageTxn().HasSchema(s) {
-			return nil, nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", s)
+			return nil, nil, nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", s)
 		}
 		if s == "pg_catalog" || s == "information_schema" {
-			return nil, nil, pgerror.New(pgerror.InvalidParameterValue, "cannot add schema %q to publication", s).
+			return nil, nil, nil, pgerror.New(pgerror.InvalidParameterValue, "cannot add schema %q to publication", s).
 				WithDetail("This operation is not supported for system schemas.")
 		}
 		schemas = append(schemas, s)
 	}
-	return tables, schemas, nil
+	return tables, opts, schemas, nil
 }
 
 func notPublishable(name, what string) error {
@@ -281,6 +324,91 @@ func publicationOptions(p *catalog.Publication, opts []translate.PublicationOpti
 		default:
 			return pgerror.New(pgerror.SyntaxError, "unrecognized publication parameter: %q", o.Name)
 		}
+	}
+	return nil
+}
+
+// checkColumnList checks a publication column list against its table
+// (PostgreSQL's publication_translate_columns).
+func checkColumnList(t sql.Table, cols []string) error {
+	seen := map[string]bool{}
+	for _, name := range cols {
+		i := t.Schema().IndexOfColName(name)
+		switch {
+		case i < 0 || t.Schema()[i].Name != name:
+			if systemColumn(name) {
+				return pgerror.New(pgerror.InvalidColumnReference, "cannot use system column %q in publication column list", name)
+			}
+			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", name, t.Name())
+		case t.Schema()[i].Generated != nil:
+			return pgerror.New(pgerror.InvalidColumnReference, "cannot use generated column %q in publication column list", name)
+		case seen[name]:
+			return pgerror.New(pgerror.DuplicateObject, "duplicate column %q in publication column list", name)
+		}
+		seen[name] = true
+	}
+	return nil
+}
+
+func systemColumn(name string) bool {
+	switch name {
+	case "ctid", "xmin", "xmax", "cmin", "cmax", "tableoid":
+		return true
+	}
+	return false
+}
+
+// checkSchemaColumnLists refuses column lists in a publication with FOR
+// TABLES IN SCHEMA members (PostgreSQL 15).
+func checkSchemaColumnLists(p *catalog.Publication, c *translate.Publication) error {
+	if len(p.Schemas) == 0 {
+		return nil
+	}
+	for i, t := range p.Tables {
+		if p.TableOpt(i).Columns == nil {
+			continue
+		}
+		if !slices.Contains(c.Tables, t) && !slices.Contains(c.Tables, catalog.QName{Name: t.Name}) && len(c.Schemas) > 0 {
+			return pgerror.New(pgerror.InvalidParameterValue, "cannot add schema to publication %q", p.Name).
+				WithDetail("Schemas cannot be added if any tables that specify a column list are already part of the publication.")
+		}
+		return pgerror.New(pgerror.InvalidParameterValue, "cannot use column list for relation \"%s.%s\" in publication %q", t.Schema, t.Name, p.Name).
+			WithDetail("Column lists cannot be specified in publications containing FOR TABLES IN SCHEMA elements.")
+	}
+	return nil
+}
+
+// checkPartitionedOpts refuses a row filter or column list on a
+// partitioned table of a publication not publishing through its root
+// (publish_via_partition_root false): the partitions' changes would be
+// published as theirs. setting is ALTER PUBLICATION ... SET (...), whose
+// error names the parameter.
+func checkPartitionedOpts(cat *catalog.Catalog, p *catalog.Publication, setting bool) error {
+	if p.ViaRoot {
+		return nil
+	}
+	for i, t := range p.Tables {
+		o := p.TableOpt(i)
+		if o.Where == "" && o.Columns == nil {
+			continue
+		}
+		if _, parted := cat.Partitioned(t); !parted {
+			continue
+		}
+		if setting {
+			what := "WHERE clause"
+			if o.Where == "" {
+				what = "column list"
+			}
+			return pgerror.New(pgerror.InvalidParameterValue, "cannot set parameter %q to false for publication %q", "publish_via_partition_root", p.Name).
+				WithDetail("The publication contains a %s for partitioned table %q, which is not allowed when %q is false.", what, t.Name, "publish_via_partition_root")
+		}
+		if o.Where != "" {
+			return pgerror.New(pgerror.InvalidParameterValue, "cannot use publication WHERE clause for relation %q", t.Name).
+				WithDetail("WHERE clause cannot be used for a partitioned table when %s is false.", "publish_via_partition_root")
+		}
+		return pgerror.New(pgerror.InvalidParameterValue, "cannot use column list for relation \"%s.%s\" in publication %q", t.Schema, t.Name, p.Name).
+			WithDetail("Column lists cannot be specified for partitioned tables when %s is false.", "publish_via_partition_root")
 	}
 	return nil
 }

@@ -51,8 +51,8 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 	case "rename_column":
 		err = renameColumn(h, ctx, c)
 	case "sequence":
-		for _, n := range c.Notices {
-			h.Notice("NOTICE", "00000", n)
+		for i, n := range c.Notices {
+			h.Notice("NOTICE", c.NoticeCodeAt(i), n)
 		}
 		checksBefore := partitionChecksBefore(h, ctx, c.Schema, c.Table) // partition_checks.go
 		if len(c.Retypes) > 0 {                                          // ALTER COLUMN TYPE with other actions

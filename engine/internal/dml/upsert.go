@@ -172,9 +172,20 @@ func upsert(h Host, gctx *sql.Context, u *translate.Upsert) (Result, error) {
 		if target != tbl {
 			utn = sqlparser.TableName{Name: sqlparser.NewTableIdent(target.Name()), SchemaQualifier: sqlparser.NewTableIdent(target.SchemaName())}
 		}
+		set := u.Set
+		if u.SetCycle {
+			// the new values over the existing row first: GMS would
+			// evaluate each item over the row the items before it left
+			if set, err = oldRowValues(h, gctx, u.Set, utn, name, where); err != nil {
+				return Result{}, err
+			}
+			if set == nil {
+				continue // DO UPDATE ... WHERE left the row alone
+			}
+		}
 		upd := &sqlparser.Update{
 			TableExprs: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: utn, As: sqlparser.NewTableIdent(name)}},
-			Exprs:      u.Set,
+			Exprs:      set,
 			Where:      &sqlparser.Where{Type: sqlparser.WhereStr, Expr: where},
 			Returning:  append(sqlparser.SelectExprs{&sqlparser.StarExpr{TableName: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}}}, u.Returning...),
 		}
@@ -467,4 +478,38 @@ func partitionConflict(h Host, gctx *sql.Context, tbl *storage.Table, arbiters m
 		}
 	}
 	return nil, false, nil
+}
+
+// oldRowValues evaluates an ON CONFLICT DO UPDATE's SET items over the
+// existing row (the one where selects) and returns them as constants;
+// nil when where selects no row.
+func oldRowValues(h Host, gctx *sql.Context, set sqlparser.AssignmentExprs, utn sqlparser.TableName, name string, where sqlparser.Expr) (sqlparser.AssignmentExprs, error) {
+	sel := &sqlparser.Select{
+		From:  sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: utn, As: sqlparser.NewTableIdent(name)}},
+		Where: &sqlparser.Where{Type: sqlparser.WhereStr, Expr: where},
+	}
+	var keep []int // the items computed (DEFAULT stays DEFAULT)
+	for i, a := range set {
+		if _, def := a.Expr.(*sqlparser.Default); def {
+			continue
+		}
+		keep = append(keep, i)
+		sel.SelectExprs = append(sel.SelectExprs, &sqlparser.AliasedExpr{Expr: a.Expr})
+	}
+	if len(keep) == 0 {
+		return set, nil
+	}
+	res, err := Step(h, gctx, sel)
+	if err != nil || len(res.Rows) == 0 {
+		return nil, err
+	}
+	out := append(sqlparser.AssignmentExprs(nil), set...)
+	for k, i := range keep {
+		t := expr.FromGMSType(res.Schema[k].Type)
+		if k < len(res.Types) && res.Types[k] != nil {
+			t = res.Types[k]
+		}
+		out[i] = &sqlparser.AssignmentExpr{Name: set[i].Name, Expr: literal(t, res.Rows[0][k])}
+	}
+	return out, nil
 }

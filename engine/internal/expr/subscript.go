@@ -54,13 +54,11 @@ func NewSubscript(env *types.Env, c []sql.Expression, parts []SubscriptPart) (sq
 			return nil, pgerror.New(pgerror.DatatypeMismatch, "jsonb subscript does not support slices")
 		}
 		for i := 1; i < len(c); i++ {
-			if TypeOf(c[i]).Kind == types.KindUnknown {
-				e, err := Coerce(env, c[i], types.Text, types.CastImplicit)
-				if err != nil {
-					return nil, err
-				}
-				s.args[i] = e
+			e, err := JSONBSubscript(env, c[i]) // jsonb_assign.go
+			if err != nil {
+				return nil, err
 			}
+			s.args[i] = e
 		}
 		s.json, s.typ = true, types.JSONB
 	case t.Base().Kind == types.KindName && !s.slice && len(c) == 2:
@@ -208,11 +206,22 @@ func (s *Subscript) evalJSON(ctx *sql.Context, row sql.Row, cur any) (any, error
 			}
 			cur = v
 		case []any:
-			i64, ok := asInt64(b)
-			if !ok {
-				return nil, nil
+			var i int
+			if str, isText := b.(string); isText {
+				// a text subscript reads an array element when it reads
+				// as an integer (jsonb_get_element)
+				n, ok := jsonbPathInt(str)
+				if !ok {
+					return nil, nil
+				}
+				i = n
+			} else {
+				i64, ok := asInt64(b)
+				if !ok {
+					return nil, nil
+				}
+				i = int(i64)
 			}
-			i := int(i64)
 			if i < 0 {
 				i += len(x)
 			}

@@ -445,6 +445,23 @@ func (sc *deparseScope) typeCast(tc *pg.TypeCast) (dnode, bool) {
 	if !ok {
 		return nil, false
 	}
+	if a := tc.Arg.GetAArrayExpr(); a != nil && len(a.Elements) > 0 && to.Kind == types.KindArray && to.Elem != nil {
+		// ARRAY[...]::t[] casts each element to t instead
+		// (transformArrayExpr with the cast's type)
+		arr := &dArray{t: to}
+		for _, e := range a.Elements {
+			d, ok := sc.analyze(e)
+			if !ok || d.dtype().IsArray() {
+				return nil, false
+			}
+			c, ok := sc.coerce(d, to.Elem, types.CastExplicit)
+			if !ok {
+				return nil, false
+			}
+			arr.elems = append(arr.elems, c)
+		}
+		return arr, true
+	}
 	arg, ok := sc.analyze(tc.Arg)
 	if !ok {
 		return nil, false

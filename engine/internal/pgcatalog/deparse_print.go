@@ -21,9 +21,11 @@ type printer struct {
 	indent int // indentLevel: pg_get_expr always indents (PRETTYFLAG_INDENT)
 	// varPrefix qualifies columns, as inside a sub-select
 	varPrefix bool
-	// qualifyPublic: public is off the search path (pg_dump empties it),
-	// so its types print schema-qualified, as format_type prints them
-	qualifyPublic bool
+	// state, when set, decides which user types print schema-qualified:
+	// those the search path does not find by their bare name, as
+	// format_type qualifies a type that is not TypeIsVisible (public's
+	// too when pg_dump empties the path)
+	state *State
 }
 
 // keyword starts str on a new line at the current indentation (plus
@@ -52,24 +54,37 @@ func printExpr(d dnode, pretty bool) string {
 
 // printExprIn is printExpr under the search path of s.
 func printExprIn(s *State, d dnode, pretty bool) string {
-	p := &printer{pretty: pretty, qualifyPublic: s != nil && !s.visible("public")}
+	p := &printer{pretty: pretty, state: s}
 	p.expr(d, false)
 	return p.b.String()
 }
 
-// typeName is formatTypeMod, qualified as format_type qualifies a type
-// of public when public is off the search path.
+// typeName is formatTypeMod, qualified as format_type qualifies a user
+// type: when the search path does not find it by its bare name.
 func (p *printer) typeName(t *types.Type) string {
 	out := formatTypeMod(t)
-	if !p.qualifyPublic {
+	if p.state == nil {
 		return out
 	}
 	e := t
 	for e.Kind == types.KindArray && e.Elem != nil && e.Domain == nil {
 		e = e.Elem
 	}
-	if e.Schema == "public" {
+	if e.Schema == "" || e.Schema == "pg_catalog" || e.Kind == types.KindExt {
+		return out
+	}
+	visible := p.state.typeVisible(e)
+	switch {
+	case e.Schema == "public" && !visible:
 		return "public." + out
+	case e.Schema != "public" && visible:
+		// formatTypeMod spells a type of public bare
+		bare := *e
+		bare.Schema = "public"
+		if e == t {
+			return formatTypeMod(&bare)
+		}
+		return formatTypeMod(bare.WithMod(t.Mod)) + "[]"
 	}
 	return out
 }

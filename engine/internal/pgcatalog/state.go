@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // State is what one read of a system catalog sees: the session's
@@ -185,6 +186,24 @@ func (s *State) visible(schema string) bool {
 	for _, p := range s.SearchPath {
 		if p == schema {
 			return true
+		}
+	}
+	return false
+}
+
+// typeVisible reports whether the search path finds user type t by its
+// bare name: the first schema on it with a type of that name is t's
+// (PostgreSQL's TypeIsVisible).
+func (s *State) typeVisible(t *types.Type) bool {
+	for _, sc := range s.SearchPath {
+		if sc == "pg_catalog" {
+			continue
+		}
+		if sc == t.Schema {
+			return true
+		}
+		if _, ok := s.Catalog.Type(catalog.QName{Schema: sc, Name: t.Name}); ok {
+			return false
 		}
 	}
 	return false

@@ -43,7 +43,7 @@ func (s *State) ViewDefPretty(v *catalog.View, pretty bool) (out string, ok bool
 		// the view's own column names (CREATE VIEW v (a, b), renames)
 		names = v.Columns
 	}
-	p := &printer{pretty: pretty, varPrefix: true, qualifyPublic: !s.visible("public")}
+	p := &printer{pretty: pretty, varPrefix: true, state: s}
 	p.query(q, 0, names, true)
 	return p.b.String() + ";", true
 }

@@ -1313,7 +1313,7 @@ func (p *printer) printSub(n *dQSub) {
 // sub is a printer for a piece printed apart (a target, a FROM item),
 // at the same indentation.
 func (p *printer) sub() *printer {
-	return &printer{pretty: p.pretty, indent: p.indent, varPrefix: p.varPrefix, qualifyPublic: p.qualifyPublic}
+	return &printer{pretty: p.pretty, indent: p.indent, varPrefix: p.varPrefix, state: p.state}
 }
 
 // trimSpaces is removeStringInfoSpaces.

@@ -3386,7 +3386,16 @@ var bootstrapImage = bootstrap.Image{
 			},
 		},
 		Publications: []catalog.Publication{
-			{Name: "supabase_realtime", OID: 16488, Owner: "supabase_admin", Insert: true, Update: true, Delete: true, Truncate: true},
+			{
+				Name:      "supabase_realtime",
+				OID:       16488,
+				Owner:     "supabase_admin",
+				Insert:    true,
+				Update:    true,
+				Delete:    true,
+				Truncate:  true,
+				TableOpts: []catalog.PublicationTableOpts{},
+			},
 		},
 		Functions: []catalog.ImageFunction{
 			{

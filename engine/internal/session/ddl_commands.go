@@ -53,12 +53,8 @@ func (s *Session) dropSchema(c *translate.DropSchema, _ string) (string, *Rows, 
 // atomically: a failure rolls back to the statement's start.
 func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, error) {
 	if c.Kind == "noop" {
-		code := c.NoticeCode
-		if code == "" {
-			code = "00000"
-		}
-		for _, n := range c.Notices {
-			s.Notice("NOTICE", code, n)
+		for i, n := range c.Notices {
+			s.Notice("NOTICE", c.NoticeCodeAt(i), n)
 		}
 		return s.commandDone(tag)
 	}

@@ -22,7 +22,8 @@ type CreateSequence struct {
 	OwnedBy     *catalog.ColumnRef
 	Identity    byte
 	// AddIdentity: OwnedBy's table exists (ALTER TABLE ... ADD GENERATED
-	// ... AS IDENTITY), not made by the same CREATE TABLE.
+	// ... AS IDENTITY, ADD COLUMN of a serial or identity column), not
+	// made by the same CREATE TABLE.
 	AddIdentity bool
 }
 

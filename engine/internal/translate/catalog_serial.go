@@ -38,6 +38,69 @@ func identityConstraint(cd *pg.ColumnDef) *pg.Constraint {
 	return nil
 }
 
+// checkColumnDefaults fails a column definition with two defaults, two
+// identities or two generation expressions, or more than one of them,
+// as PostgreSQL's transformColumnDefinition does; a serial column's
+// default and NOT NULL come after the written constraints.
+func checkColumnDefaults(cd *pg.ColumnDef, table string) {
+	var sawDefault, sawIdentity, sawGenerated bool
+	last := int32(-1)
+	clash := func(loc int32, what string) {
+		failAt(loc, pgerror.SyntaxError, "%s for column %q of table %q", what, cd.Colname, table)
+	}
+	for _, n := range cd.Constraints {
+		c := n.GetConstraint()
+		if c == nil {
+			continue
+		}
+		last = c.Location
+		switch c.Contype {
+		case pg.ConstrType_CONSTR_DEFAULT:
+			if sawDefault {
+				clash(c.Location, "multiple default values specified")
+			}
+			sawDefault = true
+		case pg.ConstrType_CONSTR_IDENTITY:
+			if sawIdentity {
+				clash(c.Location, "multiple identity specifications")
+			}
+			sawIdentity = true
+		case pg.ConstrType_CONSTR_GENERATED:
+			if sawGenerated {
+				clash(c.Location, "multiple generation clauses specified")
+			}
+			sawGenerated = true
+		}
+	}
+	if serialKind(cd.TypeName) != nil {
+		if sawDefault {
+			clash(-1, "multiple default values specified")
+		}
+		sawDefault, last = true, -1
+	}
+	switch {
+	case sawDefault && sawIdentity:
+		clash(last, "both default and identity specified")
+	case sawDefault && sawGenerated:
+		clash(last, "both default and generation expression specified")
+	case sawIdentity && sawGenerated:
+		clash(last, "both identity and generation expression specified")
+	}
+}
+
+// identitySequence is the sequence of an identity column, or nil.
+func (t *Translator) identitySequence(ti *TableInfo, column string) *catalog.QName {
+	r := t.reader()
+	if r == nil {
+		return nil
+	}
+	seq, ok := r.Current().ColumnSequence(ti.Schema, ti.Name, column)
+	if !ok || seq.Identity == 0 {
+		return nil
+	}
+	return &catalog.QName{Schema: seq.Schema, Name: seq.Name}
+}
+
 // SequenceName is the name PostgreSQL gives the sequence of a serial or
 // identity column.
 func SequenceName(table, column string) string { return pgident.MakeObjectName(table, column, "seq") }

@@ -252,6 +252,9 @@ func (t *Translator) seqOptions(opts []*pg.Node) catalog.SequenceOptions {
 			default:
 				failAt(d.Location, pgerror.SyntaxError, "invalid relation name in OWNED BY option")
 			}
+		case "generated":
+			// SET GENERATED ALWAYS | BY DEFAULT (ATTRIBUTE_IDENTITY_*)
+			o.Generated = byte(d.Arg.GetInteger().GetIval())
 		case "cache", "sequence_name":
 			// CACHE has no observable effect here
 		default:

@@ -41,6 +41,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			} else {
 				typ = t.columnTypeName(cd.Colname, cd.TypeName)
 			}
+			checkColumnDefaults(cd, s.Relation.Relname) // catalog_serial.go
 			col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
 			if cd.IsNotNull {
 				col.Type.NotNull = true

@@ -94,9 +94,12 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 	// added to existing rows gets computed for them (GMS fills in only
 	// defaults when it adds a column).
 	recompute := ""
-	var notValid, validated []string  // CHECK constraints (sequence)
-	var dropFKs []string              // foreign keys to drop (sequence: before the rest)
-	var skipped []string              // NOTICEs of DROP ... IF EXISTS on missing columns and constraints
+	var notValid, validated []string   // CHECK constraints (sequence)
+	var dropFKs []string               // foreign keys to drop (sequence: before the rest)
+	var skipped, skippedCodes []string // NOTICEs (and their SQLSTATEs) of IF [NOT] EXISTS clauses skipped
+	skip := func(code, format string, args ...any) {
+		skipped, skippedCodes = append(skipped, fmt.Sprintf(format, args...)), append(skippedCodes, code)
+	}
 	var opts *TableOptions            // REPLICA IDENTITY, SET / RESET (storage parameters)
 	var identitySeqs []CatalogCommand // ADD GENERATED ... AS IDENTITY
 	// DROP DEFAULT runs before ALTER COLUMN TYPE whatever their order
@@ -130,11 +133,15 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			cd := cmd.Def.GetColumnDef()
 			if _, ok := ti.Column(cd.Colname); ok {
 				if cmd.MissingOk {
+					skip(pgerror.DuplicateColumn, "column %q of relation %q already exists, skipping", cd.Colname, ti.Name)
 					continue
 				}
 				fail(pgerror.New(pgerror.DuplicateColumn, "column %q of relation %q already exists", cd.Colname, ti.Name))
 			}
 			col, extra := t.addColumn(cd, ti, names)
+			if seq := t.addSerialColumn(cd, ti, col); seq != nil { // ddl_alter_extra.go
+				identitySeqs = append(identitySeqs, seq, &RecordOwner{ObjType: 'S', Name: seq.Name, Created: true})
+			}
 			if col.Type.GeneratedExpr != nil && len(ti.Columns) > 0 {
 				recompute = ti.Columns[0].Name
 			}
@@ -150,7 +157,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 		case pg.AlterTableType_AT_DropColumn:
 			if _, ok := ti.Column(cmd.Name); !ok {
 				if cmd.MissingOk {
-					skipped = append(skipped, fmt.Sprintf("column %q of relation %q does not exist, skipping", cmd.Name, ti.Name))
+					skip("00000", "column %q of relation %q does not exist, skipping", cmd.Name, ti.Name)
 					continue
 				}
 				fail(noColumn(cmd.Name, ti.Name))
@@ -245,7 +252,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			kind, ok := ti.Constraints[cmd.Name]
 			if !ok {
 				if cmd.MissingOk {
-					skipped = append(skipped, fmt.Sprintf("constraint %q of relation %q does not exist, skipping", cmd.Name, ti.Name))
+					skip("00000", "constraint %q of relation %q does not exist, skipping", cmd.Name, ti.Name)
 					continue
 				}
 				fail(pgerror.New(pgerror.UndefinedObject, "constraint %q of relation %q does not exist", cmd.Name, ti.Name))
@@ -273,6 +280,29 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			add(d)
 			// the sequence belongs to the table's owner, as a serial's does
 			identitySeqs = append(identitySeqs, seq, &RecordOwner{ObjType: 'S', Name: seq.Name, Created: true})
+		case pg.AlterTableType_AT_SetIdentity:
+			c := t.column(ti, cmd.Name)
+			var opts []*pg.Node
+			if l := cmd.Def.GetList(); l != nil {
+				opts = l.Items
+			}
+			identitySeqs = append(identitySeqs, &AlterSequence{Name: catalog.QName{Schema: ti.Schema, Name: ti.Name}, Column: c.Name, Options: t.seqOptions(opts)})
+		case pg.AlterTableType_AT_DropIdentity:
+			c := t.column(ti, cmd.Name)
+			seq := t.identitySequence(ti, c.Name)
+			if seq == nil {
+				if cmd.MissingOk {
+					skip("00000", "column %q of relation %q is not an identity column, skipping", c.Name, ti.Name)
+					continue
+				}
+				fail(pgerror.New(pgerror.ObjectNotInPrerequisiteState, "column %q of relation %q is not an identity column", c.Name, ti.Name))
+			}
+			// the column keeps NOT NULL; its sequence goes (ATExecDropIdentity)
+			add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.DropStr, Column: sqlparser.NewColIdent(c.Name)}})
+			if colDeps == nil {
+				colDeps = &DropColumnDeps{Table: catalog.QName{Schema: ti.Schema, Name: ti.Name}}
+			}
+			colDeps.Sequences = append(colDeps.Sequences, *seq)
 		case pg.AlterTableType_AT_ValidateConstraint:
 			// a CHECK added NOT VALID is checked now against the existing
 			// rows; other constraints are validated when added
@@ -292,11 +322,11 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 		if len(retypes) == 0 && len(at.Statements) == 0 && len(validated)+len(dropFKs)+len(skipped) == 0 {
 			return Result{Cmd: opts, Tag: "ALTER TABLE"}, nil
 		}
-		res, err := t.alterTableRest(ti, at, retypes, colDeps, alterExtras{pkName, recompute, notValid, validated, dropFKs, skipped})
+		res, err := t.alterTableRest(ti, at, retypes, colDeps, alterExtras{pkName, recompute, notValid, validated, dropFKs, skipped, skippedCodes})
 		res.Catalog = append(append(res.Catalog, identitySeqs...), opts)
 		return res, err
 	}
-	res, err := t.alterTableRest(ti, at, retypes, colDeps, alterExtras{pkName, recompute, notValid, validated, dropFKs, skipped})
+	res, err := t.alterTableRest(ti, at, retypes, colDeps, alterExtras{pkName, recompute, notValid, validated, dropFKs, skipped, skippedCodes})
 	res.Catalog = append(res.Catalog, identitySeqs...)
 	return res, err
 }
@@ -377,6 +407,7 @@ type alterExtras struct {
 	notValid, validated []string
 	dropFKs             []string // foreign keys to drop first
 	notices             []string // NOTICEs to raise first (IF EXISTS on missing constraints)
+	noticeCodes         []string // their SQLSTATEs
 }
 
 // simple reports whether the GMS statements alone do everything.
@@ -395,7 +426,7 @@ func (t *Translator) alterTableRest(ti *TableInfo, at *sqlparser.AlterTable, ret
 		switch len(at.Statements) {
 		case 0:
 			if len(x.validated)+len(x.dropFKs) == 0 {
-				return Result{Cmd: &TableDDL{Kind: "noop", Notices: x.notices}, Tag: "ALTER TABLE"}, nil
+				return Result{Cmd: &TableDDL{Kind: "noop", Notices: x.notices, NoticeCodes: x.noticeCodes}, Tag: "ALTER TABLE"}, nil
 			}
 		case 1:
 			if x.simple() && !t.isPartitioned(ti) {
@@ -409,7 +440,7 @@ func (t *Translator) alterTableRest(ti *TableInfo, at *sqlparser.AlterTable, ret
 	// ALTER COLUMN TYPE runs first, as PostgreSQL's pass for it comes
 	// before the passes adding columns and constraints
 	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: x.pkName, NotValid: x.notValid, Validated: x.validated,
-		Retypes: retypes, DropForeignKeys: x.dropFKs, Notices: x.notices}
+		Retypes: retypes, DropForeignKeys: x.dropFKs, Notices: x.notices, NoticeCodes: x.noticeCodes}
 	for _, d := range at.Statements {
 		seq.Stmts = append(seq.Stmts, &sqlparser.AlterTable{Table: tn, Statements: []*sqlparser.DDL{d}})
 	}
@@ -474,12 +505,7 @@ func (t *Translator) column(ti *TableInfo, name string) ColumnInfo {
 // constraints.
 func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constraintNames) (*sqlparser.ColumnDefinition, []*sqlparser.DDL) {
 	typ := t.columnTypeName(cd.Colname, cd.TypeName)
-	if tn := names2(cd.TypeName.Names); len(tn) > 0 {
-		switch tn[len(tn)-1] {
-		case "serial", "bigserial", "smallserial", "serial4", "serial8", "serial2":
-			fail(pgerror.New(pgerror.FeatureNotSupported, "ADD COLUMN of a serial column is not supported yet"))
-		}
-	}
+	checkColumnDefaults(cd, ti.Name) // catalog_serial.go
 	col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
 	col.Type.NotNull = sqlparser.BoolVal(cd.IsNotNull)
 	var extra []*sqlparser.DDL
@@ -507,6 +533,8 @@ func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constrain
 			}
 			extra = append(extra, t.keyConstraint(c, ti, names))
 		case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE, pg.ConstrType_CONSTR_ATTR_DEFERRED:
+		case pg.ConstrType_CONSTR_IDENTITY:
+			// addSerialColumn (ddl_alter_extra.go)
 		default:
 			fail(pgerror.New(pgerror.FeatureNotSupported, "column constraint %s in ADD COLUMN is not supported yet", c.Contype))
 		}

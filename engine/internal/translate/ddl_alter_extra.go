@@ -17,6 +17,10 @@ import (
 // column's nextval default, as CREATE TABLE makes an identity column.
 func (t *Translator) addIdentity(cmd *pg.AlterTableCmd, ti *TableInfo, rel *pg.RangeVar) (*sqlparser.DDL, *CreateSequence) {
 	c := t.column(ti, cmd.Name)
+	ic := cmd.Def.GetConstraint()
+	// the sequence, whose type check comes first, is made before the
+	// column is looked at (ATExecAddIdentity)
+	checkIdentityType(c.Type)
 	if c.Nullable {
 		fail(pgerror.New(pgerror.ObjectNotInPrerequisiteState, "column %q of relation %q must be declared NOT NULL before identity can be added", c.Name, ti.Name))
 	}
@@ -28,44 +32,98 @@ func (t *Translator) addIdentity(cmd *pg.AlterTableCmd, ti *TableInfo, rel *pg.R
 			fail(pgerror.New(pgerror.ObjectNotInPrerequisiteState, "column %q of relation %q already has a default value", c.Name, ti.Name))
 		}
 	}
-	ic := cmd.Def.GetConstraint()
-	var opts []*pg.Node
-	name := ""
-	for _, o := range ic.Options {
-		if d := o.GetDefElem(); d != nil && d.Defname == "sequence_name" {
-			parts := names(d.Arg.GetList().Items)
-			name = parts[len(parts)-1]
-			continue
-		}
-		opts = append(opts, o)
-	}
-	if name == "" {
-		name = t.freeRelationName(ti, c.Name)
-	}
-	seq := &CreateSequence{Name: catalog.QName{Schema: ti.Schema, Name: name},
-		OwnedBy: &catalog.ColumnRef{Schema: ti.Schema, Table: ti.Name, Column: c.Name},
-		Options: t.seqOptions(opts), Identity: 'd', AddIdentity: true}
-	if ic.GeneratedWhen == "a" {
-		seq.Identity = 'a'
-	}
-	if seq.Options.Type == nil {
-		seq.Options.Type = c.Type
-	}
-	switch c.Type.Kind {
+	seq, def := t.columnSequence(ti, c.Name, c.Type, ic)
+	return &sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.SetStr, Column: sqlparser.NewColIdent(c.Name), Value: def}}, seq
+}
+
+// checkIdentityType is the check CREATE SEQUENCE makes of an identity
+// column's type (init_params).
+func checkIdentityType(typ *types.Type) {
+	switch typ.Kind {
 	case types.KindInt2, types.KindInt4, types.KindInt8:
 	default:
 		fail(pgerror.New(pgerror.InvalidParameterValue, "identity column type must be smallint, integer, or bigint"))
 	}
-	qualified := pgident.QuoteIfNeeded(ti.Schema) + "." + pgident.QuoteIfNeeded(name)
-	typ := c.Type
-	def := &sqlparser.ParenExpr{Expr: t.inject("nextval", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+}
+
+// columnSequence is the sequence an existing table's column of type typ
+// gets as a serial column (ic nil) or an identity column (GENERATED ...
+// AS IDENTITY [(options)]), owned by the column, and the column's
+// default taking its next value.
+func (t *Translator) columnSequence(ti *TableInfo, column string, typ *types.Type, ic *pg.Constraint) (*CreateSequence, *sqlparser.ParenExpr) {
+	seq := &CreateSequence{OwnedBy: &catalog.ColumnRef{Schema: ti.Schema, Table: ti.Name, Column: column}, AddIdentity: true}
+	name := catalog.QName{Schema: ti.Schema}
+	if ic != nil {
+		var opts []*pg.Node
+		for _, o := range ic.Options {
+			if d := o.GetDefElem(); d != nil && d.Defname == "sequence_name" {
+				q := listQName(d.Arg.GetList().Items)
+				name.Name = q.Name
+				if q.Schema != "" {
+					name.Schema = q.Schema
+				}
+				continue
+			}
+			opts = append(opts, o)
+		}
+		seq.Options = t.seqOptions(opts)
+		seq.Identity = 'd'
+		if ic.GeneratedWhen == "a" {
+			seq.Identity = 'a'
+		}
+	}
+	if name.Name == "" {
+		name.Name = t.freeRelationName(ti, column)
+	}
+	seq.Name = name
+	if seq.Options.Type == nil {
+		seq.Options.Type = typ
+	}
+	return seq, t.nextvalOf(qualifiedName(name), typ)
+}
+
+// addSerialColumn gives the column ADD COLUMN adds as serial or identity
+// its sequence: NOT NULL, with nextval of the sequence as its default,
+// which fills the existing rows in the table's physical order as
+// PostgreSQL's rewrite of the table does. It returns nil for other
+// columns.
+func (t *Translator) addSerialColumn(cd *pg.ColumnDef, ti *TableInfo, col *sqlparser.ColumnDefinition) *CreateSequence {
+	ic := identityConstraint(cd)
+	if ic == nil && serialKind(cd.TypeName) == nil {
+		return nil
+	}
+	typ := col.Type.ResolvedType.(*types.Type)
+	if ic != nil {
+		checkIdentityType(typ)
+	}
+	col.Type.NotNull = true
+	if parent, ok := t.recursedSerials[cd.Colname]; ok && ic == nil {
+		// a descendant's step: the column takes the parent's default,
+		// the sequence stays the parent's
+		col.Type.Default = t.nextvalOf(parent, typ)
+		return nil
+	}
+	seq, def := t.columnSequence(ti, cd.Colname, typ, ic)
+	col.Type.Default = def
+	if t.recursing && t.recursedSerials != nil {
+		t.recursedSerials[cd.Colname] = qualifiedName(seq.Name)
+	}
+	return seq
+}
+
+func qualifiedName(q catalog.QName) string {
+	return pgident.QuoteIfNeeded(q.Schema) + "." + pgident.QuoteIfNeeded(q.Name)
+}
+
+// nextvalOf is the default nextval('<qualified>'), assignment-cast to typ.
+func (t *Translator) nextvalOf(qualified string, typ *types.Type) *sqlparser.ParenExpr {
+	return &sqlparser.ParenExpr{Expr: t.inject("nextval", -1, nil, func([]sql.Expression) (sql.Expression, error) {
 		call, err := expr.NewFuncCall(t.Env, "nextval", []sql.Expression{expr.NewLiteral(types.Regclass, qualified)})
 		if err != nil {
 			return nil, err
 		}
 		return expr.Coerce(t.Env, call, typ, types.CastAssignment)
 	})}
-	return &sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.SetStr, Column: sqlparser.NewColIdent(c.Name), Value: def}}, seq
 }
 
 // freeRelationName is <table>_<column>_seq, numbered when a relation of

@@ -55,6 +55,9 @@ type TableDDL struct {
 	// NoticeCode is the SQLSTATE of Notices ("" is 00000; CREATE ... IF
 	// NOT EXISTS of an existing relation sends 42P07).
 	NoticeCode string
+	// NoticeCodes, when set, is the SQLSTATE of each of Notices (ALTER
+	// TABLE's skipped clauses: ADD COLUMN IF NOT EXISTS sends 42701).
+	NoticeCodes []string
 
 	Query   sqlparser.SelectStatement // create_as: the rows
 	Columns []string                  // create_as: column names given
@@ -63,6 +66,17 @@ type TableDDL struct {
 	// using_index: ADD CONSTRAINT To PRIMARY KEY (Contype 'p') or UNIQUE
 	// ('u') USING INDEX From
 	Contype byte
+}
+
+// NoticeCodeAt is the SQLSTATE of Notices[i].
+func (c *TableDDL) NoticeCodeAt(i int) string {
+	if i < len(c.NoticeCodes) && c.NoticeCodes[i] != "" {
+		return c.NoticeCodes[i]
+	}
+	if c.NoticeCode != "" {
+		return c.NoticeCode
+	}
+	return "00000"
 }
 
 // createTableAs is CREATE TABLE ... AS SELECT (PostgreSQL docs: CREATE

@@ -6,6 +6,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 func (t *Translator) returning(list []*pg.Node) sqlparser.SelectExprs {
@@ -26,7 +27,17 @@ func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {
 	for _, c := range s.Cols {
 		ins.Columns = append(ins.Columns, sqlparser.NewColIdent(c.GetResTarget().Name))
 	}
-	values, source := t.insertSource(s)
+	var values [][]sqlparser.Expr
+	var source sqlparser.InsertRows
+	if s.SelectStmt != nil && !isValuesInsert(s.SelectStmt.GetSelectStmt()) {
+		if cols, rows, ok := t.insertSelectSubscripts(s); ok { // dml_subscript.go
+			ins.Columns, source = cols, rows
+		}
+	}
+	if source == nil {
+		values, source = t.insertSource(s)
+		ins.Columns, values = t.insertSubscripts(s, ins.Columns, values) // dml_subscript.go
+	}
 	switch {
 	case s.SelectStmt == nil:
 		ins.Rows = &sqlparser.AliasedValues{Values: sqlparser.Values{sqlparser.ValTuple{}}}
@@ -62,7 +73,7 @@ func (t *Translator) insertSource(s *pg.InsertStmt) ([][]sqlparser.Expr, sqlpars
 		return nil, nil
 	}
 	sel := s.SelectStmt.GetSelectStmt()
-	if len(sel.ValuesLists) > 0 && sel.Op == pg.SetOperation_SETOP_NONE && len(sel.SortClause) == 0 && sel.LimitCount == nil && sel.LimitOffset == nil {
+	if isValuesInsert(sel) {
 		var rows [][]sqlparser.Expr
 		for _, l := range sel.ValuesLists {
 			var tuple []sqlparser.Expr
@@ -93,6 +104,12 @@ func (t *Translator) insertSource(s *pg.InsertStmt) ([][]sqlparser.Expr, sqlpars
 	return nil, nil
 }
 
+// isValuesInsert reports whether an INSERT's source is a plain VALUES
+// list, whose rows the translation keeps as rows.
+func isValuesInsert(sel *pg.SelectStmt) bool {
+	return len(sel.ValuesLists) > 0 && sel.Op == pg.SetOperation_SETOP_NONE && len(sel.SortClause) == 0 && sel.LimitCount == nil && sel.LimitOffset == nil
+}
+
 // exprLocation is the parse location of an expression, -1 when unknown.
 func exprLocation(n *pg.Node) int32 {
 	switch x := n.Node.(type) {
@@ -119,7 +136,9 @@ func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
 	if res, ok := t.inheritedUpdate(s); ok { // inherit_write.go
 		return res, nil
 	}
-	if len(s.FromClause) > 0 {
+	if len(s.FromClause) > 0 || setCycle(s.TargetList) {
+		// UPDATE ... FROM's program computes every new value over the
+		// old row, which SET items reading each other's columns need
 		return t.updateFrom(s)
 	}
 	defer t.withDMLSystem(s.Relation, nil)()
@@ -141,12 +160,33 @@ func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
 // (a, b) = (x, y) form.
 func (t *Translator) assignments(list []*pg.Node) sqlparser.AssignmentExprs {
 	var out sqlparser.AssignmentExprs
+	var reads []map[string]bool     // the columns each of out reads
+	subscripted := map[string]int{} // a column assigned through subscripts → its assignment in out
+	plain := map[string]bool{}      // the columns assigned whole
 	for _, n := range list {
 		rt := n.GetResTarget()
+		_, sub := subscripted[rt.Name]
+		if plain[rt.Name] || sub && len(rt.Indirection) == 0 {
+			fail(pgerror.New(pgerror.SyntaxError, "multiple assignments to same column %q", rt.Name))
+		}
+		if len(rt.Indirection) == 0 {
+			plain[rt.Name] = true
+		}
 		if len(rt.Indirection) > 0 {
-			out = append(out, t.subscriptAssignment(rt))
+			// a second assignment to the same column's elements applies to
+			// the first's result (process_matched_tle)
+			if i, ok := subscripted[rt.Name]; ok {
+				out[i].Expr = t.subscriptAssignment(rt, out[i].Expr) // dml_subscript.go
+				columnsRead(n, reads[i])
+				continue
+			}
+			subscripted[rt.Name] = len(out)
+			col := &sqlparser.ColName{Name: sqlparser.NewColIdent(rt.Name)}
+			out = append(out, &sqlparser.AssignmentExpr{Name: col, Expr: t.subscriptAssignment(rt, col)})
+			reads = append(reads, columnsRead(n, map[string]bool{}))
 			continue
 		}
+		reads = append(reads, columnsRead(rt.Val, map[string]bool{}))
 		val := rt.Val
 		if m := rt.Val.GetMultiAssignRef(); m != nil {
 			if sl := m.Source.GetSubLink(); sl != nil {
@@ -164,7 +204,95 @@ func (t *Translator) assignments(list []*pg.Node) sqlparser.AssignmentExprs {
 		}
 		out = append(out, &sqlparser.AssignmentExpr{Name: &sqlparser.ColName{Name: sqlparser.NewColIdent(rt.Name)}, Expr: t.updateValue(val)})
 	}
+	return readersFirst(out, reads)
+}
+
+// readersFirst orders assignments so that each runs before any other
+// assigning a column it reads: GMS evaluates SET items one after another
+// over the row as the earlier ones left it, where PostgreSQL evaluates
+// them all over the old row (SET a = a + 1, b = a gives b the old a).
+// Assignments reading each other's columns in a cycle (SET a = b, b = a)
+// keep their written order. The order is otherwise unobservable.
+func readersFirst(set sqlparser.AssignmentExprs, reads []map[string]bool) sqlparser.AssignmentExprs {
+	if len(set) < 2 {
+		return set
+	}
+	out := make(sqlparser.AssignmentExprs, 0, len(set))
+	done := make([]bool, len(set))
+	for len(out) < len(set) {
+		picked := false
+		for i, a := range set {
+			if done[i] {
+				continue
+			}
+			col := a.Name.Name.String()
+			blocked := false
+			for j := range set {
+				if j != i && !done[j] && reads[j][col] {
+					blocked = true
+					break
+				}
+			}
+			if !blocked {
+				out, done[i], picked = append(out, a), true, true
+				break
+			}
+		}
+		if !picked {
+			for i, a := range set {
+				if !done[i] {
+					out = append(out, a)
+				}
+			}
+			break
+		}
+	}
 	return out
+}
+
+// setCycle reports whether SET items read each other's columns in a
+// cycle (SET a = b, b = a), which no order of GMS's one-after-another
+// evaluation gets right (readersFirst).
+func setCycle(list []*pg.Node) bool {
+	if len(list) < 2 {
+		return false
+	}
+	set := make(sqlparser.AssignmentExprs, 0, len(list))
+	reads := make([]map[string]bool, 0, len(list))
+	for _, n := range list {
+		rt := n.GetResTarget()
+		set = append(set, &sqlparser.AssignmentExpr{Name: &sqlparser.ColName{Name: sqlparser.NewColIdent(rt.Name)}})
+		reads = append(reads, columnsRead(n, map[string]bool{}))
+	}
+	ordered := readersFirst(set, reads)
+	pos := map[*sqlparser.AssignmentExpr]int{}
+	for i, a := range ordered {
+		pos[a] = i
+	}
+	for i, a := range set {
+		for j, b := range set {
+			// a runs after b although b writes... a column a reads: the
+			// cycle readersFirst left in written order
+			if i != j && pos[a] > pos[b] && reads[i][b.Name.Name.String()] && a.Name.Name.String() != b.Name.Name.String() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// columnsRead adds the names of the columns n refers to to into, and
+// returns it.
+func columnsRead(n *pg.Node, into map[string]bool) map[string]bool {
+	pgtree.Walk(n, func(m any) bool {
+		if cr, ok := m.(*pg.ColumnRef); ok {
+			if s := cr.Fields[len(cr.Fields)-1].GetString_(); s != nil {
+				into[s.Sval] = true
+			}
+		}
+		return true
+	})
+	return into
 }
 
 // generatedAssignments drops SET col = DEFAULT of stored generated

@@ -86,8 +86,12 @@ type Upsert struct {
 	Constraint    string
 	Update        bool
 	Set           sqlparser.AssignmentExprs
-	Where         sqlparser.Expr
-	Returning     sqlparser.SelectExprs
+	// SetCycle: Set's items read each other's columns in a cycle (SET
+	// a = t.b, b = t.a), so the engine computes them over the existing
+	// row before it assigns them (readersFirst)
+	SetCycle  bool
+	Where     sqlparser.Expr
+	Returning sqlparser.SelectExprs
 	// Excluded carries the proposed row that EXCLUDED.col reads.
 	Excluded *ExcludedRow
 }

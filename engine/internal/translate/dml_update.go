@@ -99,7 +99,12 @@ func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
 	}
 	for _, n := range s.TargetList {
 		rt := n.GetResTarget()
-		if rt.Val.GetSetToDefault() == nil && rt.Val.GetMultiAssignRef() == nil {
+		if m := rt.Val.GetMultiAssignRef(); m != nil {
+			// (a, b) = (x, y): RETURNING reads a as x
+			if row := m.Source.GetRowExpr(); row != nil && int(m.Colno) <= len(row.Args) {
+				sets[rt.Name] = row.Args[m.Colno-1]
+			}
+		} else if rt.Val.GetSetToDefault() == nil {
 			sets[rt.Name] = rt.Val
 		}
 	}

@@ -19,13 +19,23 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 	}
 	with := t.with(s.WithClause)
 	for _, c := range s.Cols {
-		rt := c.GetResTarget()
-		if len(rt.Indirection) > 0 {
-			failAt(rt.Location, pgerror.FeatureNotSupported, "INSERT into subscripts or fields is not supported yet")
-		}
-		u.Columns = append(u.Columns, rt.Name)
+		u.Columns = append(u.Columns, c.GetResTarget().Name)
 	}
-	values, source := t.insertSource(s)
+	var values [][]sqlparser.Expr
+	var source sqlparser.InsertRows
+	if s.SelectStmt != nil && !isValuesInsert(s.SelectStmt.GetSelectStmt()) {
+		if cols, rows, ok := t.insertSelectSubscripts(s); ok { // dml_subscript.go
+			u.Columns, source = columnNames(cols), rows
+		}
+	}
+	if source == nil {
+		values, source = t.insertSource(s)
+		var cols sqlparser.Columns
+		cols, values = t.insertSubscripts(s, nil, values)
+		if cols != nil {
+			u.Columns = columnNames(cols)
+		}
+	}
 	u.Values = values
 	if source != nil {
 		u.Source = source.(sqlparser.SelectStatement)
@@ -67,6 +77,7 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 		u.Excluded = &ExcludedRow{}
 		t.excluded = u.Excluded
 		u.Set = t.generatedAssignments(s.Relation, t.assignments(oc.TargetList))
+		u.SetCycle = setCycle(oc.TargetList) // dml.go
 		if oc.WhereClause != nil {
 			u.Where = t.boolCond(oc.WhereClause, "WHERE")
 		}
@@ -174,4 +185,12 @@ func setWith(s sqlparser.SelectStatement, w *sqlparser.With) {
 	case *sqlparser.SetOp:
 		x.With = w
 	}
+}
+
+func columnNames(cols sqlparser.Columns) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = c.String()
+	}
+	return out
 }

@@ -17,17 +17,31 @@ import (
 func (t *Translator) indirection(a *pg.A_Indirection) sqlparser.Expr {
 	cur := t.scalar(a.Arg)
 	var children []sqlparser.Expr
+	var locs []int32 // the children's parse locations
 	var parts []expr.SubscriptPart
 	flush := func() {
 		if len(parts) == 0 {
 			return
 		}
 		ch := append([]sqlparser.Expr{cur}, children...)
-		ps := parts
+		ps, ls := parts, locs
 		cur = t.inject(fmt.Sprint("subscript ", ps), -1, ch, func(c []sql.Expression) (sql.Expression, error) {
+			if expr.TypeOf(c[0]).Base().Kind == types.KindJSONB {
+				// each subscript's type error points at it
+				for i := 1; i < len(c); i++ {
+					if expr.TypeOf(c[i]).Kind == types.KindUnknown {
+						continue
+					}
+					e, err := expr.JSONBSubscript(t.Env, c[i])
+					if err != nil {
+						return nil, withPosition(err, ls[i-1])
+					}
+					c[i] = e
+				}
+			}
 			return expr.NewSubscript(t.Env, c, ps)
 		})
-		children, parts = nil, nil
+		children, locs, parts = nil, nil, nil
 	}
 	for _, ind := range a.Indirection {
 		idx := ind.GetAIndices()
@@ -42,6 +56,7 @@ func (t *Translator) indirection(a *pg.A_Indirection) sqlparser.Expr {
 		p := expr.SubscriptPart{Slice: idx.IsSlice, Lo: -1, Hi: -1}
 		add := func(n *pg.Node) int {
 			children = append(children, t.scalar(n))
+			locs = append(locs, exprLocation(n))
 			return len(children) // child 0 is the value
 		}
 		if idx.IsSlice {

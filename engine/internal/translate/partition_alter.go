@@ -113,6 +113,9 @@ func (t *Translator) checkInheritedAlter(s *pg.AlterTableStmt, ti *TableInfo) {
 			if isPartition {
 				fail(pgerror.New(pgerror.WrongObjectType, "cannot add column to a partition"))
 			}
+			if hasChildren && !only && identityConstraint(cmd.Def.GetColumnDef()) != nil {
+				fail(pgerror.New(pgerror.InvalidTableDefinition, "cannot recursively add identity column to table that has child tables"))
+			}
 			if only && hasChildren {
 				fail(pgerror.New(pgerror.InvalidTableDefinition, "column must be added to child tables too"))
 			}
@@ -201,8 +204,8 @@ func (t *Translator) alterTree(s *pg.AlterTableStmt, ti *TableInfo) (Result, boo
 		}
 		tree.Steps = append(tree.Steps, AlterStep{Node: node, Res: res})
 	}
-	t.recursing = true
-	defer func() { t.recursing = false }()
+	t.recursing, t.recursedSerials = true, map[string]string{}
+	defer func() { t.recursing, t.recursedSerials = false, nil }()
 	own := pgtree.Clone(s.Relation)
 	own.Inh = false
 	step(own, s.Cmds)

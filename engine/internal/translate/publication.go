@@ -15,6 +15,9 @@ type Publication struct {
 	Name      string
 	AllTables bool
 	Tables    []catalog.QName
+	// TableOpts are the tables' row filters and column lists, by
+	// position in Tables.
+	TableOpts []catalog.PublicationTableOpts
 	Schemas   []string // "" is CURRENT_SCHEMA
 	// Options are WITH (...) / SET (...): publish, publish_via_partition_root.
 	Options []PublicationOption
@@ -41,7 +44,7 @@ func (t *Translator) publicationStatement(n *pg.Node) (Result, bool) {
 	case *pg.Node_CreatePublicationStmt:
 		c := s.CreatePublicationStmt
 		p := &Publication{Op: "create", Name: c.Pubname, AllTables: c.ForAllTables, Options: publicationOptions(c.Options)}
-		publicationObjects(p, c.Pubobjects)
+		t.publicationObjects(p, c.Pubobjects)
 		return Result{Cmd: p, Tag: "CREATE PUBLICATION"}, true
 	case *pg.Node_AlterPublicationStmt:
 		a := s.AlterPublicationStmt
@@ -56,7 +59,7 @@ func (t *Translator) publicationStatement(n *pg.Node) (Result, bool) {
 		default:
 			p.Op = "set"
 		}
-		publicationObjects(p, a.Pubobjects)
+		t.publicationObjects(p, a.Pubobjects)
 		return Result{Cmd: p, Tag: "ALTER PUBLICATION"}, true
 	case *pg.Node_DropStmt:
 		d := s.DropStmt
@@ -101,8 +104,8 @@ func publicationOptions(opts []*pg.Node) []PublicationOption {
 }
 
 // publicationObjects reads FOR TABLE ... / FOR TABLES IN SCHEMA ... into
-// p. Row filters and column lists are not kept yet.
-func publicationObjects(p *Publication, objs []*pg.Node) {
+// p, with the tables' row filters and column lists.
+func (t *Translator) publicationObjects(p *Publication, objs []*pg.Node) {
 	kind := pg.PublicationObjSpecType_PUBLICATIONOBJ_TABLE
 	for _, o := range objs {
 		spec := o.GetPublicationObjSpec()
@@ -118,13 +121,8 @@ func publicationObjects(p *Publication, objs []*pg.Node) {
 			if pt == nil || pt.Relation == nil {
 				failAt(spec.Location, pgerror.SyntaxError, "invalid table name")
 			}
-			if pt.WhereClause != nil {
-				failAt(spec.Location, pgerror.FeatureNotSupported, "publication row filters (WHERE) are not supported yet")
-			}
-			if len(pt.Columns) > 0 {
-				failAt(spec.Location, pgerror.FeatureNotSupported, "publication column lists are not supported yet")
-			}
 			p.Tables = append(p.Tables, rangeQName(pt.Relation))
+			p.TableOpts = append(p.TableOpts, t.publicationTableOpts(p.Op, pt)) // publication_filters.go
 		case pg.PublicationObjSpecType_PUBLICATIONOBJ_TABLES_IN_SCHEMA:
 			p.Schemas = append(p.Schemas, spec.Name)
 		case pg.PublicationObjSpecType_PUBLICATIONOBJ_TABLES_IN_CUR_SCHEMA:

@@ -55,6 +55,10 @@ type Translator struct {
 	// recursing, while set, translates the steps of an ALTER TABLE that
 	// reaches a table's descendants (partition_alter.go)
 	recursing bool
+	// recursedSerials are the sequences the first step of an AlterTree
+	// made for serial columns it adds, by column: the descendants'
+	// steps give their column the same default (ddl_alter_extra.go)
+	recursedSerials map[string]string
 	// partRoot, while set, is the partitioned table an UPDATE or DELETE
 	// of a tree names: a part's tableoid routes its row from there
 	// (inherit_write.go)

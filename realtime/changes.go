@@ -2,7 +2,6 @@ package realtime
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,10 +64,6 @@ type tableInfo struct {
 	replident byte            // relreplident: d, f, n, i
 	identity  map[string]bool // REPLICA IDENTITY USING INDEX: the index's columns
 	rls       bool
-	// columns is the publication's column list (nil: every column) and
-	// rowFilter its WHERE ("" none), as pgoutput applies them (publish.go)
-	columns   map[string]bool
-	rowFilter string
 }
 
 func newChangeFeed(s *Server) *changeFeed {
@@ -356,9 +351,7 @@ func (f *changeFeed) published() map[[2]string]tableInfo {
 		}
 		f.cat = s
 	}
-	rows, err := f.cat.Query(context.Background(), `select p.schemaname::text, p.tablename::text, c.relreplident::text, c.relrowsecurity,
-  case when cardinality(p.attnames) < (select count(*) from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped)
-    then pg_catalog.to_json(p.attnames)::text end, p.rowfilter
+	rows, err := f.cat.Query(context.Background(), `select p.schemaname::text, p.tablename::text, c.relreplident::text, c.relrowsecurity
 from pg_catalog.pg_publication_tables p
 join pg_catalog.pg_namespace n on n.nspname = p.schemaname
 join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
@@ -370,27 +363,14 @@ where p.pubname = 'supabase_realtime'`)
 	t := map[[2]string]tableInfo{}
 	for rows.Next() {
 		v := rows.Text()
-		if len(v) != 6 || v[0] == nil || v[1] == nil || v[2] == nil || v[3] == nil {
+		if len(v) != 4 || v[0] == nil || v[1] == nil || v[2] == nil || v[3] == nil {
 			continue
 		}
 		ri := byte('d')
 		if len(*v[2]) > 0 {
 			ri = (*v[2])[0]
 		}
-		info := tableInfo{replident: ri, rls: *v[3] == "t"}
-		if v[4] != nil {
-			var cols []string
-			if json.Unmarshal([]byte(*v[4]), &cols) == nil {
-				info.columns = map[string]bool{}
-				for _, c := range cols {
-					info.columns[c] = true
-				}
-			}
-		}
-		if v[5] != nil {
-			info.rowFilter = *v[5]
-		}
-		t[[2]string{*v[0], *v[1]}] = info
+		t[[2]string{*v[0], *v[1]}] = tableInfo{replident: ri, rls: *v[3] == "t"}
 	}
 	if rows.Err() != nil {
 		return f.tables

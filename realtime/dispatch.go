@@ -64,11 +64,6 @@ func (f *changeFeed) dispatchRound() {
 			if !ok {
 				continue
 			}
-			if info.rowFilter != "" || info.columns != nil {
-				if c = f.publish(c, info); c == nil { // publish.go
-					continue
-				}
-			}
 			if ts == "" {
 				ts = cc.Time.UTC().Format("2006-01-02T15:04:05.000Z")
 			}

@@ -37,9 +37,9 @@
 //     Realtime's replication poller; old_record per REPLICA IDENTITY;
 //     deletes of RLS tables carry only the primary key; tables without
 //     a primary key get apply_rls's error payload; TRUNCATE is not sent.
-//     The publication's row filter and column list apply as pgoutput
-//     applies them (publish.go), as they do when tinybase streams from a
-//     PostgreSQL (pgfeed.go); Supabase's wal2json reader ignores them.
+//     A publication's row filter and column list do not narrow what is
+//     sent: Supabase Realtime reads changes through wal2json, which asks
+//     only which tables the publication has (publish_test.go).
 //   - Broadcast and presence (broadcast.go, presence.go), the REST
 //     endpoint POST /api/broadcast, and broadcast from the database
 //     (dbbroadcast.go): rows inserted into realtime.messages (by

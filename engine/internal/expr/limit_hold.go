@@ -98,19 +98,13 @@ func HeldLimit(ctx *sql.Context, e sql.Expression, row sql.Row) (lit sql.Express
 	if err != nil {
 		return nil, true, err
 	}
-	var n int64
-	switch x := v.(type) {
-	case nil:
+	n, ok := limitInt(v)
+	switch {
+	case v == nil:
 		if !h.offset {
 			n = noLimit
 		}
-	case int64:
-		n = x
-	case int32:
-		n = int64(x)
-	case int16:
-		n = int64(x)
-	default:
+	case !ok:
 		return nil, true, pgerror.New(pgerror.InternalError, "internal error: LIMIT value of type %T", v)
 	}
 	if n < 0 {
@@ -246,4 +240,18 @@ func (e *HeldOuter) CheckColumns(own func(*expression.GetField) bool) error {
 		}
 	}
 	return err
+}
+
+// limitInt reads a LIMIT, OFFSET or FETCH FIRST count, which translation
+// has cast to an integer type; ok is false for NULL and other types.
+func limitInt(v any) (int64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return x, true
+	case int32:
+		return int64(x), true
+	case int16:
+		return int64(x), true
+	}
+	return 0, false
 }

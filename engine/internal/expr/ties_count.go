@@ -53,17 +53,11 @@ func (e *TiesCount) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var n int64
-	switch x := v.(type) {
-	case nil:
+	if v == nil {
 		return int64(math.MaxInt64), nil
-	case int64:
-		n = x
-	case int32:
-		n = int64(x)
-	case int16:
-		n = int64(x)
-	default:
+	}
+	n, ok := limitInt(v) // limit_hold.go
+	if !ok {
 		return nil, pgerror.New(pgerror.InternalError, "internal error: FETCH FIRST count of type %T", v)
 	}
 	if n < 0 {

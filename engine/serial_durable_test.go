@@ -3,6 +3,7 @@ package engine_test
 import (
 	"testing"
 
+	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
@@ -19,25 +20,19 @@ func TestAddSerialColumnDurable(t *testing.T) {
 		alter table u alter column id set generated always;
 		create table w (id int generated always as identity, v text);
 		alter table w alter column id drop identity`
-	for _, tc := range []struct{ name, before, after string }{
-		{"checkpoint", setup, ""},
-		{"wal", "", setup},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			s := enginetest.Reopened(t, tc.before, tc.after)
-			res := enginetest.Exec(t, s, `insert into t (v) values ('c') returning id, g;
+	enginetest.EachReopening(t, setup, func(t *testing.T, s *engine.Session) {
+		res := enginetest.Exec(t, s, `insert into t (v) values ('c') returning id, g;
 				select pg_get_serial_sequence('t', 'id'), pg_get_serial_sequence('t', 'g'), pg_get_serial_sequence('w', 'id');
 				select string_agg(attname || ':' || attidentity, ',' order by attrelid::regclass::text, attnum) from pg_attribute where attrelid in ('t'::regclass, 'u'::regclass) and attnum > 0`)
-			if got := *res[0].Rows[0][0] + "," + *res[0].Rows[0][1]; got != "3,12" {
-				t.Errorf("insert after reopening got id, g = %s, want 3,12", got)
-			}
-			row := res[1].Rows[0]
-			if row[0] == nil || *row[0] != "public.t_id_seq" || row[1] == nil || *row[1] != "public.t_g_seq" || row[2] != nil {
-				t.Errorf("pg_get_serial_sequence after reopening: %v", row)
-			}
-			if got := *res[2].Rows[0][0]; got != "v:,id:,g:a,id:a,v:" {
-				t.Errorf("attidentity after reopening: %s", got)
-			}
-		})
-	}
+		if got := *res[0].Rows[0][0] + "," + *res[0].Rows[0][1]; got != "3,12" {
+			t.Errorf("insert after reopening got id, g = %s, want 3,12", got)
+		}
+		row := res[1].Rows[0]
+		if row[0] == nil || *row[0] != "public.t_id_seq" || row[1] == nil || *row[1] != "public.t_g_seq" || row[2] != nil {
+			t.Errorf("pg_get_serial_sequence after reopening: %v", row)
+		}
+		if got := *res[2].Rows[0][0]; got != "v:,id:,g:a,id:a,v:" {
+			t.Errorf("attidentity after reopening: %s", got)
+		}
+	})
 }

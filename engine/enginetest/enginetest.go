@@ -150,3 +150,15 @@ func Reopened(t testing.TB, before, after string) *engine.Session {
 	t.Cleanup(func() { e2.Close() })
 	return Connect(t, e2, engine.SessionOptions{})
 }
+
+// EachReopening runs check twice, as subtests: on a data directory
+// reopened after setup was held by a checkpoint ("checkpoint"), and after
+// setup came back from the write-ahead log ("wal").
+func EachReopening(t *testing.T, setup string, check func(t *testing.T, s *engine.Session)) {
+	for _, tc := range []struct{ name, before, after string }{
+		{"checkpoint", setup, ""},
+		{"wal", "", setup},
+	} {
+		t.Run(tc.name, func(t *testing.T) { check(t, Reopened(t, tc.before, tc.after)) })
+	}
+}

@@ -76,6 +76,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 				return t.selectStmt(r)
 			}
 		}
+		if x := t.liftSublinkGroupKeys(s); x != nil { // group_sublinks.go
+			return t.selectStmt(x)
+		}
 		if t.groupedWindows(s) || t.srfsAfterGrouping(s) {
 			return t.selectStmt(t.splitGroupedWindows(s))
 		}

@@ -7,9 +7,11 @@
 // Usage:
 //
 //	go run ./bench/pgfuzz -pg URL [-n 2000] [-seed 1] [-errors]
+//	go run ./bench/pgfuzz -pg URL -q 'SELECT ...'
 //
 // The same seed gives the same queries. -errors also prints queries both
-// sides reject with different SQLSTATEs. A difference is a lead, not a
+// sides reject with different SQLSTATEs. -q runs one query on the
+// fixture and prints both answers. A difference is a lead, not a
 // verdict: reduce it by hand and record it as a conformance case.
 package main
 
@@ -363,6 +365,7 @@ func main() {
 	n := flag.Int("n", 2000, "queries to run")
 	seed := flag.Int64("seed", 1, "random seed")
 	showErrors := flag.Bool("errors", false, "also print queries both sides reject with different SQLSTATEs")
+	one := flag.String("q", "", "run only this query and print both answers (for reducing a difference)")
 	flag.Parse()
 	if *pgURL == "" {
 		fmt.Fprintln(os.Stderr, "pgfuzz: -pg URL is required")
@@ -392,6 +395,11 @@ func main() {
 	if _, err := s.Exec(ctx, fixture); err != nil {
 		fmt.Fprintln(os.Stderr, "pgfuzz: fixture on tinybase:", err)
 		os.Exit(1)
+	}
+	if *one != "" {
+		a, b := onTinybase(ctx, s, *one), onPostgres(ctx, pg, *one)
+		fmt.Printf("--   tinybase: %s\n--   postgres: %s\n", a, b)
+		return
 	}
 	g := &gen{r: rand.New(rand.NewSource(*seed))}
 	diffs, codes := 0, 0

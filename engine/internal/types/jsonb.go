@@ -17,6 +17,12 @@ import (
 // same forms (never JSONDoc).
 type JSONDoc struct{ V any }
 
+// String is the document's jsonb text. go-mysql-server hashes GROUP BY
+// and DISTINCT keys (and IN lists, hash joins) by printing values with
+// %v, which for an object would print its pointer: equal documents
+// built apart would never group together.
+func (d JSONDoc) String() string { return FormatJSONB(d.V) }
+
 // JSONObject is a jsonb object: keys unique and ordered as PostgreSQL orders
 // them (shorter keys first, then bytewise), as jsonb stores them.
 type JSONObject struct {

@@ -254,8 +254,32 @@ func jsonRank(v any) int {
 	return 0
 }
 
-// CompareJSONB orders two jsonb values.
+// CompareJSONB orders two jsonb documents. PostgreSQL stores a top-level
+// scalar as a one-element array, and arrays compare by length first: so
+// at the top level an empty array sorts before every scalar (null too)
+// and a scalar before any array of one element.
 func CompareJSONB(a, b any) int {
+	xa, aArr := a.([]any)
+	xb, bArr := b.([]any)
+	_, aObj := a.(*JSONObject)
+	_, bObj := b.(*JSONObject)
+	switch {
+	case aArr && !bArr && !bObj:
+		if len(xa) != 1 {
+			return cmpInt(len(xa), 1)
+		}
+		return 1
+	case bArr && !aArr && !aObj:
+		if len(xb) != 1 {
+			return cmpInt(1, len(xb))
+		}
+		return -1
+	}
+	return compareJSONBValues(a, b)
+}
+
+// compareJSONBValues orders jsonb values by kind, then value.
+func compareJSONBValues(a, b any) int {
 	ra, rb := jsonRank(a), jsonRank(b)
 	if ra != rb {
 		return cmpInt(ra, rb)
@@ -279,7 +303,7 @@ func CompareJSONB(a, b any) int {
 			return cmpInt(len(x), len(y))
 		}
 		for i := range x {
-			if c := CompareJSONB(x[i], y[i]); c != 0 {
+			if c := compareJSONBValues(x[i], y[i]); c != 0 {
 				return c
 			}
 		}
@@ -295,7 +319,7 @@ func CompareJSONB(a, b any) int {
 				}
 				return 1
 			}
-			if c := CompareJSONB(x.Vals[i], y.Vals[i]); c != 0 {
+			if c := compareJSONBValues(x.Vals[i], y.Vals[i]); c != 0 {
 				return c
 			}
 		}

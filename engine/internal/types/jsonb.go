@@ -336,3 +336,40 @@ func cmpInt(a, b int) int {
 	}
 	return 0
 }
+
+// JSONBKey is a text form of a jsonb value equal for equal documents
+// (numbers compare by value: 1.0 and 1 give one key), for hashing.
+func JSONBKey(v any) string {
+	var b bytes.Buffer
+	writeJSONBKey(&b, v)
+	return b.String()
+}
+
+func writeJSONBKey(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case decimal.Decimal:
+		b.WriteString(x.Rat().RatString())
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSONBKey(b, e)
+		}
+		b.WriteByte(']')
+	case *JSONObject:
+		b.WriteByte('{')
+		for i, k := range x.Keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			WriteJSONString(b, k)
+			b.WriteByte(':')
+			writeJSONBKey(b, x.Vals[i])
+		}
+		b.WriteByte('}')
+	default: // nil, bool, string
+		writeJSONB(b, v)
+	}
+}

@@ -11,22 +11,23 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
-// ruleJSONBHashKeys makes jsonb join keys hashable. A hash join's lookup
-// (plan.HashLookup) keys a Go map by the key's value itself, and a jsonb
-// document holds a slice (the map panics: XX000 "hash of unhashable
-// type") or an object pointer (equal documents never match). Each jsonb
-// key is read through its JSONBKey text instead; the join condition is
-// still checked on the rows a key finds.
-const ruleJSONBHashKeys analyzer.RuleId = 10033
+// ruleHashKeys makes hash join keys hashable by value. A hash join's
+// lookup (plan.HashLookup) keys a Go map by the key's value itself: a
+// jsonb document holds a slice (the map panics: XX000 "hash of
+// unhashable type") or an object pointer, an array is a pointer (equal
+// values never match), an interval a struct ('1 day' missed '24
+// hours'). Such keys are read through types.HashKey instead; the join
+// condition is still checked on the rows a key finds.
+const ruleHashKeys analyzer.RuleId = 10033
 
-func jsonbHashKeys(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+func hashKeys(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		hl, ok := n.(*plan.HashLookup)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		right, sameR := jsonbKeys(hl.RightEntryKey)
-		left, sameL := jsonbKeys(hl.LeftProbeKey)
+		right, sameR := valueKeys(hl.RightEntryKey)
+		left, sameL := valueKeys(hl.LeftProbeKey)
 		if sameR && sameL {
 			return n, transform.SameTree, nil
 		}
@@ -35,8 +36,9 @@ func jsonbHashKeys(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sco
 	})
 }
 
-// jsonbKeys wraps the jsonb elements of a hash key (a tuple) in jsonbKey.
-func jsonbKeys(k sql.Expression) (sql.Expression, bool) {
+// valueKeys wraps the elements of a hash key (a tuple) whose values do
+// not key a map by value in valueKey.
+func valueKeys(k sql.Expression) (sql.Expression, bool) {
 	t, ok := k.(expression.Tuple)
 	if !ok {
 		return k, true
@@ -45,33 +47,33 @@ func jsonbKeys(k sql.Expression) (sql.Expression, bool) {
 	same := true
 	for i, e := range t {
 		out[i] = e
-		if typ, ok := e.Type().(*types.Type); ok && typ.Kind == types.KindJSONB {
-			out[i], same = &jsonbKey{expression.UnaryExpression{Child: e}}, false
+		if typ, ok := e.Type().(*types.Type); ok && (typ.Kind == types.KindJSONB || typ.Kind == types.KindArray || typ.Kind == types.KindInterval) {
+			out[i], same = &valueKey{expression.UnaryExpression{Child: e}}, false
 		}
 	}
 	return out, same
 }
 
-// jsonbKey evaluates a jsonb expression to its JSONBKey text.
-type jsonbKey struct{ expression.UnaryExpression }
+// valueKey evaluates an expression to its types.HashKey.
+type valueKey struct{ expression.UnaryExpression }
 
-var _ sql.Expression = (*jsonbKey)(nil)
+var _ sql.Expression = (*valueKey)(nil)
 
-func (k *jsonbKey) Type() sql.Type   { return gmstypes.LongText }
-func (k *jsonbKey) String() string   { return k.Child.String() }
-func (k *jsonbKey) IsNullable() bool { return k.Child.IsNullable() }
+func (k *valueKey) Type() sql.Type   { return gmstypes.LongText }
+func (k *valueKey) String() string   { return k.Child.String() }
+func (k *valueKey) IsNullable() bool { return k.Child.IsNullable() }
 
-func (k *jsonbKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+func (k *valueKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := k.Child.Eval(ctx, row)
-	if d, ok := v.(types.JSONDoc); ok && err == nil {
-		return types.JSONBKey(d.V), nil
+	if err != nil || v == nil {
+		return v, err
 	}
-	return v, err
+	return types.HashKey(v), nil
 }
 
-func (k *jsonbKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+func (k *valueKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(k, len(children), 1)
 	}
-	return &jsonbKey{expression.UnaryExpression{Child: children[0]}}, nil
+	return &valueKey{expression.UnaryExpression{Child: children[0]}}, nil
 }

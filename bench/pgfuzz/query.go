@@ -44,6 +44,14 @@ var kinds = []string{"int", "text", "num", "bool", "date", "json"}
 
 func (g *gen) kind() string { return kinds[g.pick(len(kinds))] }
 
+// typedExpr is an expression cast to its type, so that a bare literal
+// ('x') is no unknown-typed argument of a polymorphic aggregate.
+func (g *gen) typedExpr() string {
+	k := g.kind()
+	return "(" + g.expr(k, 1) + ")::" + map[string]string{"int": "int", "text": "text", "num": "numeric",
+		"bool": "boolean", "date": "date", "json": "jsonb"}[k]
+}
+
 // query is one random SELECT, and whether its ORDER BY fixes the order.
 func (g *gen) query() (string, bool) {
 	src := g.source()
@@ -96,13 +104,13 @@ func (g *gen) aggregate() string {
 		t := g.expr("text", 1)
 		return "string_agg(" + t + ", ',' ORDER BY " + t + ")"
 	case 10:
-		e := g.expr(g.kind(), 1)
+		e := g.typedExpr()
 		return "array_agg(" + e + " ORDER BY " + e + " NULLS FIRST)"
 	case 11:
-		e := g.expr(g.kind(), 1)
-		return "json_agg(" + e + " ORDER BY " + e + " DESC)"
+		e := g.typedExpr()
+		return "json_agg(" + e + " ORDER BY " + e + " DESC)::text" // json has no ordering for the outer ORDER BY
 	case 12:
-		e := g.expr(g.kind(), 1)
+		e := g.typedExpr()
 		return "jsonb_agg(" + e + " ORDER BY " + e + ")"
 	default:
 		return "sum(" + n + ") FILTER (WHERE " + g.pred(1) + ")"

@@ -11,8 +11,16 @@
 //
 // The same seed gives the same queries. -errors also prints queries both
 // sides reject with different SQLSTATEs. -q runs one query on the
-// fixture and prints both answers. A difference is a lead, not a
-// verdict: reduce it by hand and record it as a conformance case.
+// fixture and prints both answers (with error messages). A difference
+// is a lead, not a verdict: reduce it by hand and record it as a
+// conformance case. Numerics equal in value but printed with different
+// scales (0 and 0.00) make some differences that are only which equal
+// row came first.
+//
+// gen.go holds the fixture and the expression generator; query.go the
+// query shapes: grouped queries with ordered and filtered aggregates,
+// window functions with frames, set operations, DISTINCT and DISTINCT
+// ON, over t1, joins, LATERAL, a CTE or a grouped subquery in FROM.
 package main
 
 import (

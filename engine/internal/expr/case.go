@@ -128,6 +128,10 @@ func NewVariadic(env *types.Env, kind string, args []sql.Expression) (sql.Expres
 			kept = append(kept, TypeOf(a))
 		}
 	}
+	var orig []*types.Type // before unify coerces args in place
+	for _, a := range args {
+		orig = append(orig, TypeOf(a))
+	}
 	t, err := unify(env, args)
 	if err != nil {
 		return nil, err
@@ -137,6 +141,14 @@ func NewVariadic(env *types.Env, kind string, args []sql.Expression) (sql.Expres
 	}
 	if kind == "nullif" {
 		t = TypeOf(args[0])
+		// PostgreSQL's result is the left input type of the = it picks:
+		// between integers (or floats) a cross-type = leaves the first
+		// argument as it is, so nullif(int, bigint) is an int; here the
+		// comparison runs in the common type and the result is cast back
+		if a0, a1 := orig[0], orig[len(orig)-1]; len(orig) == 2 && a0.Kind != t.Kind &&
+			(intKind(a0.Kind) && intKind(a1.Kind) || floatKind(a0.Kind) && floatKind(a1.Kind)) {
+			return Coerce(env, &Variadic{base{t}, kind, args}, a0, types.CastAssignment)
+		}
 	}
 	return &Variadic{base{t}, kind, args}, nil
 }
@@ -201,3 +213,8 @@ func (v *Variadic) String() string {
 	}
 	return strings.ToUpper(v.Kind) + "(" + strings.Join(args, ", ") + ")"
 }
+
+func intKind(k types.Kind) bool {
+	return k == types.KindInt2 || k == types.KindInt4 || k == types.KindInt8
+}
+func floatKind(k types.Kind) bool { return k == types.KindFloat4 || k == types.KindFloat8 }

@@ -11,7 +11,14 @@ func init() {
 	j, text, i4 := types.JSONB, types.Text, types.Int4
 	get := func(asText bool) OpFunc {
 		return func(_ *types.Env, a, b any) (any, error) {
-			v, ok := jsonGet(a.(types.JSONDoc).V, b)
+			root := a.(types.JSONDoc).V
+			if _, isIndex := b.(int32); isIndex && isJSONScalar(root) {
+				// PostgreSQL stores a top-level scalar as a one-element
+				// array, and -> / ->> by index read it as one: '"x"' -> 0
+				// is "x"
+				root = []any{root}
+			}
+			v, ok := jsonGet(root, b)
 			if !ok {
 				return nil, nil
 			}
@@ -137,6 +144,15 @@ func wrapNullable(f OpFunc) OpFunc {
 		}
 		return v, err
 	}
+}
+
+// isJSONScalar reports whether a jsonb value is neither array nor object.
+func isJSONScalar(v any) bool {
+	switch v.(type) {
+	case []any, *types.JSONObject:
+		return false
+	}
+	return true
 }
 
 func jsonGet(v any, key any) (any, bool) {

@@ -64,7 +64,9 @@ func resolveWindowFunc(env *types.Env, name string, args []sql.Expression, ats [
 		if len(args) < 1 || len(args) > 3 {
 			return nil, errUndefinedFunction(name, ats)
 		}
-		wd.result = valueType()
+		// anyelement drops the argument's typmod: a default of 0 for a
+		// numeric(10,2) column stays 0, not 0.00
+		wd.result = valueType().WithMod(-1)
 		if len(args) >= 2 {
 			if err := intArg(1); err != nil {
 				return nil, err

@@ -121,6 +121,7 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 	appendAfterAll(a, analyzer.Rule{Id: ruleAccessPaths, Apply: accessPaths(cfg.IsParam, ruleIDs(a, "resolveUnions", "unnestInSubqueries"))}) // rule_access_paths.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleAggregateScan, Apply: aggregateScans})                                                            // rule_aggregate_scan.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleHeldLimitSubqueries, Apply: heldLimitSubqueries})                                                 // rule_held_limit.go
+	appendAfterAll(a, analyzer.Rule{Id: ruleHashKeys, Apply: hashKeys})                                                                       // rule_hash_keys.go
 	a.Catalog.AuthHandler = gmsNoAuth{}                                                                                                       // auth.go
 	return a
 }

@@ -52,6 +52,9 @@
 //     scalar subquery that projects one value from one table GMS looks
 //     up by the outer row is an index probe per outer row (ScalarLookup),
 //     not a copy and rebuild of the subquery's plan per row;
+//   - hash join keys by value (rule_hash_keys.go): jsonb, array and
+//     interval keys are hashed through types.HashKey, since GMS keys its
+//     map by the Go value (a slice panics, a pointer never matches);
 //   - LIMIT and OFFSET read at run time (rule_held_limit.go,
 //     rule_held_outer.go, exec_limit.go; docs 7.6 "LIMIT and OFFSET"):
 //     held values GMS's planner cannot take — a routine's variable, a

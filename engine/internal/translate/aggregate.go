@@ -8,6 +8,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // aggregateNames are the built-in aggregates tinybase implements
@@ -145,7 +146,7 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 		for _, p := range w.PartitionClause {
 			over.PartitionBy = append(over.PartitionBy, t.scalar(p))
 		}
-		over.OrderBy = t.orderBy(w.OrderClause)
+		over.OrderBy = t.orderBy(windowOrderConstants(w.OrderClause))
 		fe.Over = over
 		if fo := w.FrameOptions; fo&frameNonDefault != 0 {
 			fr := &expr.FrameSpec{Rows: fo&frameRows != 0, Groups: fo&frameGroups != 0, StartOff: -1, EndOff: -1}
@@ -218,3 +219,20 @@ func IsBuiltinAggregate(name string) bool { return aggregateNames[name] }
 // IsBuiltinWindow reports whether name is a built-in window function
 // tinybase implements.
 func IsBuiltinWindow(name string) bool { return windowNames[name] }
+
+// windowOrderConstants wraps an integer constant in a window's ORDER BY
+// in a cast: there it is a constant sort key (every row a peer), not the
+// ordinal of a SELECT-list entry as in the query's ORDER BY.
+func windowOrderConstants(list []*pg.Node) []*pg.Node {
+	var out []*pg.Node
+	for _, n := range list {
+		if sb := n.GetSortBy(); sb != nil && sb.Node.GetAConst() != nil && sb.Node.GetAConst().GetIval() != nil {
+			c := pgtree.Clone(sb)
+			c.Node = &pg.Node{Node: &pg.Node_TypeCast{TypeCast: &pg.TypeCast{Arg: sb.Node,
+				TypeName: &pg.TypeName{Names: []*pg.Node{{Node: &pg.Node_String_{String_: &pg.String{Sval: "int4"}}}}, Location: -1}, Location: -1}}}
+			n = &pg.Node{Node: &pg.Node_SortBy{SortBy: c}}
+		}
+		out = append(out, n)
+	}
+	return out
+}

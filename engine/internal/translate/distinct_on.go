@@ -33,6 +33,7 @@ func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
 		}
 		return n
 	}
+	refuseConstantKeys(s.DistinctClause, "DISTINCT ON")
 	var keys []*pg.Node
 	for _, d := range s.DistinctClause {
 		keys = append(keys, resolve(d))

@@ -39,7 +39,10 @@ func (t *Translator) expandGroupingSets(s *pg.SelectStmt) *pg.SelectStmt {
 		sets = next
 	}
 	for _, set := range sets {
-		for _, e := range set {
+		for i, e := range set {
+			// an ordinal or output name is the SELECT-list entry it names
+			e = t.resolvedGroupKey(s, e)
+			set[i] = e
 			if indexOfExpr(all, e) < 0 {
 				all = append(all, e)
 			}
@@ -168,16 +171,15 @@ func (t *Translator) groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
 		if fc := x.GetFuncCall(); fc != nil && fc.Over == nil && (t.isAggregateName(names(fc.Funcname)) || fc.AggStar) {
 			return true
 		}
-		if x.GetSubLink() != nil {
-			return true
-		}
 		if indexOfExpr(all, x) >= 0 && indexOfExpr(set, x) < 0 {
 			col := pgtree.Clone(x)
 			f := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Boolval{Boolval: &pg.Boolean{Boolval: false}}}}}
 			x.Node = &pg.Node_CaseExpr{CaseExpr: &pg.CaseExpr{Args: []*pg.Node{{Node: &pg.Node_CaseWhen{CaseWhen: &pg.CaseWhen{Expr: f, Result: col}}}}, Location: -1}}
 			return true
 		}
-		return false
+		// a key that is a subquery is one above; another subquery's
+		// references are its own business
+		return x.GetSubLink() != nil
 	}
 	if visit(n) {
 		return n

@@ -53,6 +53,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			typ += " distinct"
 		}
 		so := &sqlparser.SetOp{Type: typ, Left: t.selectStmt(s.Larg), Right: t.selectStmt(s.Rarg)}
+		refuseConstantKeys(s.SortClause, "ORDER BY")
 		so.OrderBy = t.orderBy(t.setOpOrderByNames(s.SortClause)) // dup_columns.go
 		so.Limit = t.limit(s)
 		so.With = t.with(s.WithClause)
@@ -75,6 +76,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			if r := t.withTies(s); r != nil {
 				return t.selectStmt(r)
 			}
+		}
+		if x := t.liftSublinkGroupKeys(s); x != nil { // group_sublinks.go
+			return t.selectStmt(x)
 		}
 		if t.groupedWindows(s) || t.srfsAfterGrouping(s) {
 			return t.selectStmt(t.splitGroupedWindows(s))
@@ -114,6 +118,8 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 				sel.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
 			})
 		}
+		refuseConstantKeys(s.GroupClause, "GROUP BY")
+		refuseConstantKeys(s.SortClause, "ORDER BY")
 		t.inClause("GROUP BY", func() {
 			for _, g := range s.GroupClause {
 				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
@@ -430,6 +436,20 @@ func outputName(rt *pg.ResTarget) string {
 }
 
 // orderExpr keeps ORDER BY 1 / ORDER BY alias as GMS understands them.
+// refuseConstantKeys fails, as PostgreSQL's parser does, for a constant
+// other than an integer (an ordinal) as a GROUP BY, ORDER BY or DISTINCT
+// ON key: ORDER BY 'x' or GROUP BY true is a mistake, not a no-op.
+func refuseConstantKeys(list []*pg.Node, clause string) {
+	for _, n := range list {
+		if sb := n.GetSortBy(); sb != nil {
+			n = sb.Node
+		}
+		if c := n.GetAConst(); c != nil && c.GetIval() == nil {
+			failAt(c.Location, pgerror.SyntaxError, "non-integer constant in %s", clause)
+		}
+	}
+}
+
 func (t *Translator) orderExpr(n *pg.Node) sqlparser.Expr {
 	if c := n.GetAConst(); c != nil {
 		if iv := c.GetIval(); iv != nil {
@@ -649,6 +669,7 @@ func (t *Translator) valuesSelect(s *pg.SelectStmt) sqlparser.SelectStatement {
 			As:   sqlparser.NewTableIdent("*values*"),
 		}},
 	}
+	refuseConstantKeys(s.SortClause, "ORDER BY")
 	sel.OrderBy = t.orderBy(s.SortClause)
 	sel.Limit = t.limit(s)
 	return sel

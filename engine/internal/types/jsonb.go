@@ -17,6 +17,12 @@ import (
 // same forms (never JSONDoc).
 type JSONDoc struct{ V any }
 
+// String is the document's jsonb text. go-mysql-server hashes GROUP BY
+// and DISTINCT keys (and IN lists, hash joins) by printing values with
+// %v, which for an object would print its pointer: equal documents
+// built apart would never group together.
+func (d JSONDoc) String() string { return FormatJSONB(d.V) }
+
 // JSONObject is a jsonb object: keys unique and ordered as PostgreSQL orders
 // them (shorter keys first, then bytewise), as jsonb stores them.
 type JSONObject struct {
@@ -248,8 +254,32 @@ func jsonRank(v any) int {
 	return 0
 }
 
-// CompareJSONB orders two jsonb values.
+// CompareJSONB orders two jsonb documents. PostgreSQL stores a top-level
+// scalar as a one-element array, and arrays compare by length first: so
+// at the top level an empty array sorts before every scalar (null too)
+// and a scalar before any array of one element.
 func CompareJSONB(a, b any) int {
+	xa, aArr := a.([]any)
+	xb, bArr := b.([]any)
+	_, aObj := a.(*JSONObject)
+	_, bObj := b.(*JSONObject)
+	switch {
+	case aArr && !bArr && !bObj:
+		if len(xa) != 1 {
+			return cmpInt(len(xa), 1)
+		}
+		return 1
+	case bArr && !aArr && !aObj:
+		if len(xb) != 1 {
+			return cmpInt(1, len(xb))
+		}
+		return -1
+	}
+	return compareJSONBValues(a, b)
+}
+
+// compareJSONBValues orders jsonb values by kind, then value.
+func compareJSONBValues(a, b any) int {
 	ra, rb := jsonRank(a), jsonRank(b)
 	if ra != rb {
 		return cmpInt(ra, rb)
@@ -273,7 +303,7 @@ func CompareJSONB(a, b any) int {
 			return cmpInt(len(x), len(y))
 		}
 		for i := range x {
-			if c := CompareJSONB(x[i], y[i]); c != 0 {
+			if c := compareJSONBValues(x[i], y[i]); c != 0 {
 				return c
 			}
 		}
@@ -289,7 +319,7 @@ func CompareJSONB(a, b any) int {
 				}
 				return 1
 			}
-			if c := CompareJSONB(x.Vals[i], y.Vals[i]); c != 0 {
+			if c := compareJSONBValues(x.Vals[i], y.Vals[i]); c != 0 {
 				return c
 			}
 		}
@@ -305,4 +335,41 @@ func cmpInt(a, b int) int {
 		return 1
 	}
 	return 0
+}
+
+// JSONBKey is a text form of a jsonb value equal for equal documents
+// (numbers compare by value: 1.0 and 1 give one key), for hashing.
+func JSONBKey(v any) string {
+	var b bytes.Buffer
+	writeJSONBKey(&b, v)
+	return b.String()
+}
+
+func writeJSONBKey(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case decimal.Decimal:
+		b.WriteString(x.Rat().RatString())
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSONBKey(b, e)
+		}
+		b.WriteByte(']')
+	case *JSONObject:
+		b.WriteByte('{')
+		for i, k := range x.Keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			WriteJSONString(b, k)
+			b.WriteByte(':')
+			writeJSONBKey(b, x.Vals[i])
+		}
+		b.WriteByte('}')
+	default: // nil, bool, string
+		writeJSONB(b, v)
+	}
 }

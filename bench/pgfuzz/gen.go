@@ -1,0 +1,221 @@
+package main
+
+import "math/rand"
+
+// fixture is the schema and rows both sides start from: NULLs, duplicates
+// and ties on purpose.
+const fixture = `
+CREATE TABLE t1 (id int PRIMARY KEY, a int, b text, c numeric(10,2), d boolean, e date);
+CREATE TABLE t2 (id int PRIMARY KEY, t1_id int, x int, y text, j jsonb);
+CREATE INDEX t1_a ON t1 (a);
+CREATE INDEX t2_t1 ON t2 (t1_id);
+INSERT INTO t1 VALUES
+ (1, 10, 'apple', 1.50, true, '2024-01-01'), (2, 20, 'banana', 2.25, false, '2024-02-29'),
+ (3, NULL, 'cherry', NULL, NULL, NULL), (4, 10, 'Apple', -3.00, true, '2023-12-31'),
+ (5, 30, NULL, 0.00, false, '2024-01-01'), (6, 20, 'date', 10.10, true, '2025-06-15'),
+ (7, -5, '', 7.77, NULL, '2000-01-01'), (8, 0, 'fig', 2.25, false, NULL),
+ (9, 30, 'grape', 100.00, true, '2024-03-01'), (10, NULL, NULL, NULL, NULL, NULL);
+INSERT INTO t2 VALUES
+ (1, 1, 5, 'x', '{"k": "x", "n": 1, "tags": ["a", "b"]}'), (2, 1, 7, 'y', '{"n": 2.5}'),
+ (3, 2, NULL, 'x', NULL), (4, 4, 5, NULL, '{"k": null, "n": -3}'), (5, 9, 0, 'z', '[1, 2, {"k": "x"}]'),
+ (6, NULL, 3, 'y', '{}'), (7, 11, 8, 'x', '"x"'), (8, 6, -1, '', '{"k": "y", "tags": []}'),
+ (9, 6, 5, 'y', '{"k": "x", "n": 10, "o": {"p": true}}'), (10, 3, 2, 'z', '{"n": "7"}');
+`
+
+type gen struct {
+	r *rand.Rand
+	// cols are the columns in scope, qualified.
+	cols []col
+}
+
+type col struct {
+	name string
+	kind string // int, text, num, bool, date, json
+}
+
+var t1Cols = []col{{"t1.id", "int"}, {"t1.a", "int"}, {"t1.b", "text"}, {"t1.c", "num"}, {"t1.d", "bool"}, {"t1.e", "date"}}
+var t2Cols = []col{{"t2.id", "int"}, {"t2.t1_id", "int"}, {"t2.x", "int"}, {"t2.y", "text"}, {"t2.j", "json"}}
+
+func (g *gen) pick(n int) int { return g.r.Intn(n) }
+
+func (g *gen) colOf(kind string) string {
+	var cs []col
+	for _, c := range g.cols {
+		if c.kind == kind {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) == 0 {
+		return g.lit(kind)
+	}
+	return cs[g.pick(len(cs))].name
+}
+
+func (g *gen) lit(kind string) string {
+	switch kind {
+	case "int":
+		return []string{"0", "1", "2", "10", "20", "-5", "30", "NULL::int", "100"}[g.pick(9)]
+	case "text":
+		return []string{"'apple'", "'a'", "''", "'Apple'", "'x'", "'z'", "NULL::text", "'%a%'"}[g.pick(8)]
+	case "num":
+		return []string{"2.25", "0.5", "-1", "1.50", "NULL::numeric", "100"}[g.pick(6)]
+	case "bool":
+		return []string{"true", "false", "NULL::boolean"}[g.pick(3)]
+	case "date":
+		return []string{"DATE '2024-01-01'", "DATE '2023-06-30'", "NULL::date"}[g.pick(3)]
+	case "json":
+		return []string{`'{"k": "x", "n": 1}'::jsonb`, `'[1, "x"]'::jsonb`, "NULL::jsonb", `'{}'::jsonb`}[g.pick(4)]
+	}
+	return "NULL"
+}
+
+// expr is a scalar expression of kind, depth-bounded.
+func (g *gen) expr(kind string, depth int) string {
+	if depth <= 0 || g.pick(3) == 0 {
+		if g.pick(4) == 0 {
+			return g.lit(kind)
+		}
+		return g.colOf(kind)
+	}
+	d := depth - 1
+	switch kind {
+	case "int":
+		switch g.pick(12) {
+		case 9:
+			return "(" + g.expr("date", d) + " - " + g.expr("date", d) + ")"
+		case 10:
+			return "extract(" + []string{"dow", "month", "doy"}[g.pick(3)] + " from " + g.expr("date", d) + ")::int"
+		case 11:
+			return "jsonb_array_length(coalesce(" + g.expr("json", d) + " -> 'tags', '[]'))"
+		case 0:
+			return "(" + g.expr("int", d) + " " + []string{"+", "-", "*", "/", "%"}[g.pick(5)] + " " + g.expr("int", d) + ")"
+		case 1:
+			return "coalesce(" + g.expr("int", d) + ", " + g.expr("int", d) + ")"
+		case 2:
+			return "length(" + g.expr("text", d) + ")"
+		case 3:
+			return "CASE WHEN " + g.pred(d) + " THEN " + g.expr("int", d) + " ELSE " + g.expr("int", d) + " END"
+		case 4:
+			return "abs(" + g.expr("int", d) + ")"
+		case 5:
+			return "nullif(" + g.expr("int", d) + ", " + g.expr("int", d) + ")"
+		case 6:
+			return "greatest(" + g.expr("int", d) + ", " + g.expr("int", d) + ")"
+		case 7:
+			return "(" + g.expr("num", d) + ")::int"
+		default:
+			return "extract(year from " + g.expr("date", d) + ")::int"
+		}
+	case "text":
+		switch g.pick(11) {
+		case 7:
+			return "(" + g.expr("json", d) + " ->> " + []string{"'k'", "'n'", "0", "2"}[g.pick(4)] + ")"
+		case 8:
+			return "(" + g.expr("json", d) + " #>> '{o,p}')"
+		case 9:
+			return "jsonb_typeof(" + g.expr("json", d) + ")"
+		case 10:
+			return "to_char(" + g.expr("date", d) + ", " + []string{"'YYYY-MM'", "'Dy DD Mon'", "'IW'"}[g.pick(3)] + ")"
+		case 0:
+			return "(" + g.expr("text", d) + " || " + g.expr("text", d) + ")"
+		case 1:
+			return "upper(" + g.expr("text", d) + ")"
+		case 2:
+			return "substr(" + g.expr("text", d) + ", 2, 3)"
+		case 3:
+			return "coalesce(" + g.expr("text", d) + ", 'none')"
+		case 4:
+			return g.expr("int", d) + "::text"
+		case 5:
+			return "lower(" + g.expr("text", d) + ")"
+		default:
+			return "concat(" + g.expr("text", d) + ", '-', " + g.expr("int", d) + ")"
+		}
+	case "num":
+		switch g.pick(6) {
+		case 5:
+			return "(" + g.expr("json", d) + " ->> 'n')::numeric"
+		case 0:
+			return "(" + g.expr("num", d) + " " + []string{"+", "-", "*"}[g.pick(3)] + " " + g.expr("num", d) + ")"
+		case 1:
+			return "round(" + g.expr("num", d) + ", 1)"
+		case 2:
+			return g.expr("int", d) + "::numeric"
+		case 3:
+			return "coalesce(" + g.expr("num", d) + ", 0)"
+		default:
+			return "(" + g.expr("num", d) + " / 4)"
+		}
+	case "bool":
+		return g.pred(d)
+	case "date":
+		switch g.pick(6) {
+		case 3:
+			return "(" + g.expr("date", d) + " + interval '" + []string{"1 month", "-1 day", "1 year 2 days"}[g.pick(3)] + "')::date"
+		case 4:
+			return "date_trunc('" + []string{"month", "year", "week"}[g.pick(3)] + "', " + g.expr("date", d) + ")::date"
+		case 5:
+			return "(" + g.expr("date", d) + " - " + g.expr("int", d) + ")"
+		case 0:
+			return "(" + g.expr("date", d) + " + " + g.expr("int", d) + ")"
+		case 1:
+			return "coalesce(" + g.expr("date", d) + ", DATE '1999-12-31')"
+		default:
+			return g.colOf("date")
+		}
+	case "json":
+		switch g.pick(5) {
+		case 0:
+			return "(" + g.expr("json", d) + " -> " + []string{"'o'", "'tags'", "2", "'k'"}[g.pick(4)] + ")"
+		case 1:
+			return "(" + g.expr("json", d) + " - 'k')"
+		case 2:
+			return "(" + g.expr("json", d) + ` || '{"z": 1}')`
+		case 3:
+			return "jsonb_build_object('v', " + g.expr([]string{"int", "text", "num", "bool", "date"}[g.pick(5)], d) + ")"
+		default:
+			return "coalesce(" + g.expr("json", d) + ", '[]')"
+		}
+	}
+	return "NULL"
+}
+
+func (g *gen) pred(depth int) string {
+	d := depth - 1
+	if depth <= 0 {
+		d = 0
+	}
+	kinds := []string{"int", "text", "num", "date"}
+	k := kinds[g.pick(len(kinds))]
+	switch g.pick(13) {
+	case 11:
+		return g.expr("json", d) + " " + []string{"@>", "<@"}[g.pick(2)] + " " + []string{`'{"k": "x"}'`, `'{}'`, `'[1]'`, `'{"n": 1}'`}[g.pick(4)]
+	case 12:
+		return g.expr("json", d) + " " + []string{"? 'k'", "?| array['n', 'o']", "? 'x'"}[g.pick(3)]
+	case 0:
+		return g.expr(k, d) + " " + []string{"=", "<>", "<", "<=", ">", ">="}[g.pick(6)] + " " + g.expr(k, d)
+	case 1:
+		return g.expr(k, d) + " IS " + []string{"", "NOT "}[g.pick(2)] + "NULL"
+	case 2:
+		if depth > 0 {
+			return "(" + g.pred(d) + " " + []string{"AND", "OR"}[g.pick(2)] + " " + g.pred(d) + ")"
+		}
+		return g.colOf("bool")
+	case 3:
+		return "NOT (" + g.pred(d) + ")"
+	case 4:
+		return g.expr("int", d) + " IN (" + g.lit("int") + ", " + g.lit("int") + ", " + g.lit("int") + ")"
+	case 5:
+		return g.expr("int", d) + " BETWEEN " + g.lit("int") + " AND " + g.lit("int")
+	case 6:
+		return g.expr("text", d) + " " + []string{"LIKE", "ILIKE", "NOT LIKE"}[g.pick(3)] + " " + []string{"'a%'", "'%e'", "'%a%'", "'_'", "''"}[g.pick(5)]
+	case 7:
+		return "EXISTS (SELECT 1 FROM t2 s WHERE s.t1_id = " + g.colOf("int") + " AND s.x " + []string{">", "<", "="}[g.pick(3)] + " " + g.lit("int") + ")"
+	case 8:
+		return g.expr("int", d) + " " + []string{"IN", "NOT IN"}[g.pick(2)] + " (SELECT s.x FROM t2 s WHERE s.y " + []string{"= 'x'", "IS NOT NULL", "<> 'y'"}[g.pick(3)] + ")"
+	case 9:
+		return g.expr(k, d) + " IS " + []string{"", "NOT "}[g.pick(2)] + "DISTINCT FROM " + g.expr(k, d)
+	default:
+		return g.colOf("bool")
+	}
+}

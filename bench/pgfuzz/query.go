@@ -1,0 +1,243 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// source is a FROM clause, the WITH clause it needs, the columns it
+// brings into scope and a list of them that orders its rows totally.
+type source struct {
+	with, from, key string
+	cols            []col
+}
+
+func both() []col { return append(append([]col{}, t1Cols...), t2Cols...) }
+
+// source picks what a query reads: t1, a join, a LATERAL subquery, a CTE
+// or a grouped subquery in FROM.
+func (g *gen) source() source {
+	switch g.pick(8) {
+	case 3, 4:
+		return source{from: "t1 " + []string{"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"}[g.pick(4)] + " t2 ON t2.t1_id = t1.id",
+			key: "t1.id, t2.id", cols: both()}
+	case 5:
+		return source{from: "t1, LATERAL (SELECT * FROM t2 WHERE t2.t1_id = t1.id ORDER BY t2.x DESC NULLS LAST, t2.id LIMIT 1) t2",
+			key: "t1.id", cols: both()}
+	case 6:
+		g.cols = t1Cols
+		body := "SELECT t1.id, " + g.expr("int", 2) + " AS v, " + g.expr("text", 2) + " AS w, t1.e FROM t1"
+		if g.pick(2) == 0 {
+			body += " WHERE " + g.pred(1)
+		}
+		return source{with: "WITH c AS " + []string{"", "MATERIALIZED ", "NOT MATERIALIZED "}[g.pick(3)] + "(" + body + ") ",
+			from: "c", key: "c.id", cols: []col{{"c.id", "int"}, {"c.v", "int"}, {"c.w", "text"}, {"c.e", "date"}}}
+	case 7:
+		return source{from: "t1 LEFT JOIN (SELECT t2.t1_id, count(*) AS n, string_agg(t2.y, ',' ORDER BY t2.y) AS ys, jsonb_agg(t2.j ORDER BY t2.id) AS js" +
+			" FROM t2 GROUP BY t2.t1_id) sq ON sq.t1_id = t1.id",
+			key: "t1.id", cols: append(append([]col{}, t1Cols...), col{"sq.n", "int"}, col{"sq.ys", "text"}, col{"sq.js", "json"})}
+	}
+	return source{from: "t1", key: "t1.id", cols: t1Cols}
+}
+
+var kinds = []string{"int", "text", "num", "bool", "date", "json"}
+
+func (g *gen) kind() string { return kinds[g.pick(len(kinds))] }
+
+// typedExpr is an expression cast to its type, so that a bare literal
+// ('x') is no unknown-typed argument of a polymorphic aggregate.
+func (g *gen) typedExpr() string {
+	k := g.kind()
+	return "(" + g.expr(k, 1) + ")::" + map[string]string{"int": "int", "text": "text", "num": "numeric",
+		"bool": "boolean", "date": "date", "json": "jsonb"}[k]
+}
+
+// query is one random SELECT, and whether its ORDER BY fixes the order.
+func (g *gen) query() (string, bool) {
+	src := g.source()
+	g.cols = src.cols
+	var where string
+	if g.pick(3) > 0 {
+		where = " WHERE " + g.pred(2)
+	}
+	var q string
+	var ordered bool
+	switch g.pick(10) {
+	case 0, 1, 2:
+		q, ordered = g.grouped(src, where)
+	case 3:
+		q, ordered = g.windowed(src, where)
+	case 4:
+		q, ordered = g.setOp()
+		src.with = ""
+	case 5:
+		q, ordered = g.distinctOn(src, where)
+	default:
+		q, ordered = g.plain(src, where)
+	}
+	return src.with + q, ordered
+}
+
+// aggregate is an aggregate call over the rows in scope.
+func (g *gen) aggregate() string {
+	n := g.expr([]string{"int", "num"}[g.pick(2)], 1)
+	switch g.pick(14) {
+	case 0:
+		return "count(*)"
+	case 1:
+		return "count(" + n + ")"
+	case 2:
+		return "sum(" + n + ")"
+	case 3:
+		return "min(" + n + ")"
+	case 4:
+		return "max(" + n + ")"
+	case 5:
+		return "avg(" + n + ")"
+	case 6:
+		return "count(DISTINCT " + n + ")"
+	case 7:
+		return "bool_or(" + n + " IS NULL)"
+	case 8:
+		return "count(*) FILTER (WHERE " + g.pred(1) + ")"
+	case 9: // ordered by the argument itself, so ties cannot reorder it
+		t := g.expr("text", 1)
+		return "string_agg(" + t + ", ',' ORDER BY " + t + ")"
+	case 10:
+		e := g.typedExpr()
+		return "array_agg(" + e + " ORDER BY " + e + " NULLS FIRST)"
+	case 11:
+		e := g.typedExpr()
+		return "json_agg(" + e + " ORDER BY " + e + " DESC)::text" // json has no ordering for the outer ORDER BY
+	case 12:
+		e := g.typedExpr()
+		return "jsonb_agg(" + e + " ORDER BY " + e + ")"
+	default:
+		return "sum(" + n + ") FILTER (WHERE " + g.pred(1) + ")"
+	}
+}
+
+// grouped is an aggregate query with GROUP BY.
+func (g *gen) grouped(src source, where string) (string, bool) {
+	key := g.expr(g.kind(), 1)
+	q := "SELECT " + key + " AS k, " + g.aggregate() + " AS v FROM " + src.from + where + " GROUP BY 1"
+	if g.pick(3) == 0 {
+		q += " HAVING count(*) > " + []string{"0", "1"}[g.pick(2)]
+	}
+	return q + " ORDER BY 1 NULLS FIRST, 2", true
+}
+
+// window is a window function call whose result cannot depend on how
+// ties are broken: row-wise functions order by the source's key.
+func (g *gen) window(key string) string {
+	part := ""
+	if g.pick(2) == 0 {
+		part = "PARTITION BY " + g.expr(g.kind(), 1) + " "
+	}
+	e := g.expr(g.kind(), 1)
+	n := g.expr([]string{"int", "num"}[g.pick(2)], 1)
+	switch g.pick(10) {
+	case 0:
+		return "rank() OVER (" + part + "ORDER BY " + e + ")"
+	case 1:
+		return "dense_rank() OVER (" + part + "ORDER BY " + e + " DESC NULLS LAST)"
+	case 2:
+		return "lag(" + e + ") OVER (" + part + "ORDER BY " + key + ")"
+	case 3:
+		return "lead(" + n + ", 2, 0) OVER (" + part + "ORDER BY " + key + ")"
+	case 4:
+		return "sum(" + n + ") OVER (" + part + "ORDER BY " + key + " ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)"
+	case 5:
+		return "sum(" + n + ") OVER (" + part + "ORDER BY " + e + ")" // RANGE: peers count together
+	case 6:
+		return "count(*) OVER (" + part + ")"
+	case 7:
+		return "first_value(" + e + ") OVER (" + part + "ORDER BY " + key + ")"
+	case 8:
+		return "last_value(" + e + ") OVER (" + part + "ORDER BY " + key + " ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)"
+	default:
+		return "avg(" + n + ") OVER (" + part + "ORDER BY " + key + " ROWS BETWEEN CURRENT ROW AND 2 FOLLOWING)"
+	}
+}
+
+// windowed lists every row with window functions, ordered by the key.
+func (g *gen) windowed(src source, where string) (string, bool) {
+	outs := []string{src.key, g.window(src.key) + " AS w1"}
+	if g.pick(2) == 0 {
+		outs = append(outs, g.window(src.key)+" AS w2")
+	}
+	return "SELECT " + strings.Join(outs, ", ") + " FROM " + src.from + where + " ORDER BY " + src.key, true
+}
+
+// setOp combines a query over t1 with one over t2.
+func (g *gen) setOp() (string, bool) {
+	k1, k2 := g.kind(), g.kind()
+	if k1 == "json" {
+		k1 = "text" // json has no equality operator for UNION to use
+	}
+	if k2 == "json" {
+		k2 = "int"
+	}
+	side := func(cols []col) string {
+		g.cols = cols
+		s := "SELECT " + g.expr(k1, 1)
+		if g.pick(2) == 0 {
+			s += ", " + g.expr(k2, 1)
+		} else {
+			s += ", " + g.lit(k2)
+		}
+		s += " FROM " + strings.SplitN(cols[0].name, ".", 2)[0]
+		if g.pick(2) == 0 {
+			s += " WHERE " + g.pred(1)
+		}
+		return s
+	}
+	op := []string{"UNION", "UNION ALL", "INTERSECT", "INTERSECT ALL", "EXCEPT", "EXCEPT ALL"}[g.pick(6)]
+	q := side(t1Cols) + " " + op + " " + side(t2Cols)
+	if g.pick(2) == 0 {
+		return q + " ORDER BY 1 NULLS FIRST, 2 DESC", true
+	}
+	return q, false
+}
+
+// distinctOn keeps the first row of each key, first by the source's key.
+func (g *gen) distinctOn(src source, where string) (string, bool) {
+	k := g.expr(g.kind(), 1)
+	dir := []string{"", " DESC", " NULLS FIRST"}[g.pick(3)]
+	return "SELECT DISTINCT ON (" + k + ") " + k + " AS k, " + g.expr(g.kind(), 2) + " AS v FROM " + src.from + where +
+		" ORDER BY " + k + dir + ", " + src.key, true
+}
+
+// plain is an ungrouped SELECT, maybe DISTINCT, ordered and limited.
+func (g *gen) plain(src source, where string) (string, bool) {
+	n := 1 + g.pick(3)
+	var outs []string
+	for i := 0; i < n; i++ {
+		outs = append(outs, g.expr(g.kind(), 2)+fmt.Sprintf(" AS c%d", i))
+	}
+	if g.pick(5) == 0 {
+		outs = append(outs, "row_number() OVER (PARTITION BY "+g.colOf("int")+" ORDER BY "+src.key+") AS rn")
+	}
+	distinct := ""
+	if g.pick(5) == 0 {
+		distinct = "DISTINCT "
+	}
+	q := "SELECT " + distinct + strings.Join(outs, ", ") + " FROM " + src.from + where
+	if g.pick(2) == 0 {
+		var ords []string
+		for i := range outs {
+			ords = append(ords, fmt.Sprintf("%d %s", i+1, []string{"", "DESC", "NULLS FIRST", "DESC NULLS LAST"}[g.pick(4)]))
+		}
+		q += " ORDER BY " + strings.Join(ords, ", ")
+		if g.pick(2) == 0 {
+			q += fmt.Sprintf(" LIMIT %d", 1+g.pick(5))
+			if g.pick(2) == 0 {
+				q += fmt.Sprintf(" OFFSET %d", g.pick(3))
+			}
+			// a LIMIT under ties may keep different rows: compare
+			// only when the order covers every column (it does here)
+		}
+		return q, true
+	}
+	return q, false
+}

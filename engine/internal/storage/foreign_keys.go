@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -100,12 +99,7 @@ func (h *Table) DropForeignKey(ctx *sql.Context, name string) error {
 				td.idx = append(append([]*tree(nil), td.idx[:i]...), td.idx[i+1:]...)
 			} else {
 				kept := *ix
-				for n := 1; ; n++ {
-					kept.name = fmt.Sprintf("%s_kept%d", name, n)
-					if j, _ := d.indexByName(kept.name); j < 0 {
-						break
-					}
-				}
+				kept.name = d.freeIndexName(name + "_kept")
 				d.indexes = append([]*indexDef(nil), d.indexes...)
 				d.indexes[i] = &kept
 				if err := d.finish(); err != nil {

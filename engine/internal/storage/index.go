@@ -341,10 +341,24 @@ func constraintName(c sql.IndexConstraint) string {
 func (h *Table) addIndex(ctx *sql.Context, ix *indexDef) error {
 	return h.alter(ctx, func(t *Txn, td *tableData) (err error) {
 		defer guard(&err)
-		if i, _ := td.def.indexByName(ix.name); i >= 0 || (!td.def.keyless() && ix.name == td.def.pkName) {
+		d := td.def.clone()
+		// A foreign key's hidden index is named after its key, a name
+		// PostgreSQL leaves free for an index (a key has none there): the
+		// hidden one takes a free name instead, the one here or the one
+		// in the way.
+		if i, old := d.indexByName(ix.name); i >= 0 && old.forFK != ix.forFK {
+			if ix.forFK {
+				ix.name = d.freeIndexName(ix.name + "_fk")
+			} else {
+				moved := *old
+				moved.name = d.freeIndexName(old.name + "_fk")
+				d.indexes = append([]*indexDef(nil), d.indexes...)
+				d.indexes[i] = &moved
+			}
+		}
+		if i, _ := d.indexByName(ix.name); i >= 0 || (!d.keyless() && ix.name == d.pkName) {
 			return sql.ErrDuplicateKey.New(ix.name)
 		}
-		d := td.def.clone()
 		d.indexes = append(append([]*indexDef(nil), d.indexes...), ix)
 		if err := d.finish(); err != nil {
 			return err

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -182,6 +183,16 @@ func (d *tableDef) hasColumn(name string) bool {
 		}
 	}
 	return false
+}
+
+// freeIndexName is base followed by the first number no index has.
+func (d *tableDef) freeIndexName(base string) string {
+	for n := 1; ; n++ {
+		name := base + strconv.Itoa(n)
+		if i, _ := d.indexByName(name); i < 0 {
+			return name
+		}
+	}
 }
 
 func (d *tableDef) indexByName(name string) (int, *indexDef) {

@@ -104,7 +104,7 @@ func findTypeTextDependents(h Host, cat *catalog.Catalog, q catalog.QName, oid u
 		t := catalog.QName{Schema: u.table.SchemaName(), Name: u.table.Name()}
 		for _, v := range cat.Dependents(t) {
 			vq := catalog.QName{Schema: v.Schema, Name: v.Name}
-			if !seen[vq] && translate.ViewReadsColumn(v, u.column) {
+			if !seen[vq] && translate.ViewReadsColumn(v, t.Name, u.column) {
 				seen[vq] = true
 				out.colViews = append(out.colViews, vq)
 				out.detail = append(out.detail, relationDesc(h, "view", v.Schema, v.Name)+" depends on "+columnDesc(h, t.Schema, t.Name, u.column))

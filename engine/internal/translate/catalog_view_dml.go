@@ -414,20 +414,36 @@ func (t *Translator) onBaseRelation(n *pg.Node, v *catalog.View) {
 	}
 }
 
-// viewReadsColumn reports whether a view's query names a column (or uses
-// *), by name.
-func viewReadsColumn(v *catalog.View, col string) bool {
+// viewReadsColumn reports whether a view's query names column col of
+// table (or uses *), by name: unqualified, or qualified by a name the
+// table goes by in the view.
+func viewReadsColumn(v *catalog.View, table, col string) bool {
 	tree, err := pgtree.Parse(v.Query)
 	if err != nil {
 		return false
 	}
+	// the names the table goes by in the view: a reference qualified by
+	// another FROM item's name reads that item, not the table
+	names := map[string]bool{}
+	walkMessages(tree.Stmts[0].Stmt, func(m any) {
+		if rv, ok := m.(*pg.RangeVar); ok && rv.Relname == table {
+			names[rv.Relname] = true
+			if rv.Alias != nil {
+				names[rv.Alias.Aliasname] = true
+			}
+		}
+	})
 	found := false
 	walkMessages(tree.Stmts[0].Stmt, func(m any) {
 		if cr, ok := m.(*pg.ColumnRef); ok && len(cr.Fields) > 0 {
 			last := cr.Fields[len(cr.Fields)-1]
-			if last.GetAStar() != nil || strVal(last) == col {
-				found = true
+			if last.GetAStar() == nil && strVal(last) != col {
+				return
 			}
+			if len(cr.Fields) > 1 && !names[strVal(cr.Fields[len(cr.Fields)-2])] {
+				return
+			}
+			found = true
 		}
 	})
 	return found

@@ -96,7 +96,7 @@ func columnDependents(r CatalogReader, schema, table, col string) []columnDepend
 	rel := relationDescription(r, schema, table)
 	var out []columnDependent
 	for _, v := range cat.Dependents(q) {
-		if viewReadsColumn(v, col) {
+		if viewReadsColumn(v, table, col) {
 			out = append(out, columnDependent{v.OID, "view", "view " + relationDescription(r, v.Schema, v.Name), catalog.QName{Schema: v.Schema, Name: v.Name}})
 		}
 	}

@@ -157,9 +157,11 @@ func nameSpan(src string, at, n int) (int, bool) {
 // ExprColumns lists the column names a stored expression's text reads.
 func ExprColumns(text string) []string { return exprColumnsOf(text) }
 
-// ViewReadsColumn reports whether a view's query reads column col of a
-// relation it depends on.
-func ViewReadsColumn(v *catalog.View, col string) bool { return viewReadsColumn(v, col) }
+// ViewReadsColumn reports whether a view's query reads column col of
+// table, a relation it depends on.
+func ViewReadsColumn(v *catalog.View, table, col string) bool {
+	return viewReadsColumn(v, table, col)
+}
 
 // Call is a function call in stored text: its name (one or two parts,
 // as written) and, per argument, the type name it is cast to (nil when

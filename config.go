@@ -7,10 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/tinybase/tinybase/auth"
 	"github.com/tinybase/tinybase/postgrest"
 )
 
@@ -227,8 +227,8 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 		return cfg, err
 	}
 	for name, v := range cfg.Vault {
-		if m := envRef.FindStringSubmatch(strings.TrimSpace(v)); m != nil {
-			cfg.Vault[name] = getenv(m[1])
+		if ref, ok := auth.EnvRef(v); ok {
+			cfg.Vault[name] = getenv(ref)
 		}
 	}
 	return cfg, cfg.Check()

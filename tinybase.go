@@ -161,7 +161,7 @@ func build(ctx context.Context, opts Options, cfg Config, d *migrations.Discover
 	if err != nil {
 		return nil, err
 	}
-	if err := putVaultSecrets(ctx, db, secrets); err != nil {
+	if err := putVaultSecrets(ctx, s, secrets); err != nil {
 		return nil, err
 	}
 	for _, f := range d.Files {

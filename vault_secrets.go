@@ -4,16 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 
-	"github.com/tinybase/tinybase/migrations"
+	"github.com/tinybase/tinybase/engine"
 )
-
-// envRef is a config value read from the environment: env(NAME).
-var envRef = regexp.MustCompile(`^env\((\w+)\)$`)
 
 // Secrets an edge-function database webhook reads from the vault
 // (supabase_functions.http_request, engine/internal/bootstrap): where the
@@ -44,28 +39,22 @@ func (c Config) vaultSecrets() (map[string]string, error) {
 	return out, nil
 }
 
-// putVaultSecrets creates each secret in the vault, or updates the one of
-// that name, in name order.
-func putVaultSecrets(ctx context.Context, db migrations.DB, secrets map[string]string) error {
+// putVaultSecrets creates each secret in the vault of a new database, in
+// name order.
+func putVaultSecrets(ctx context.Context, s *engine.Session, secrets map[string]string) error {
 	names := make([]string, 0, len(secrets))
 	for n := range secrets {
 		names = append(names, n)
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		rows, err := db.QueryText(ctx, "SELECT id FROM vault.secrets WHERE name = "+sqlLiteral(n))
+		rows, err := s.Query(ctx, "SELECT vault.create_secret($1, $2)", secrets[n], n)
+		if err == nil {
+			_, err = rows.TextRows()
+		}
 		if err != nil {
-			return fmt.Errorf("vault secret %s: %w", n, err)
-		}
-		stmt := "SELECT vault.create_secret(" + sqlLiteral(secrets[n]) + ", " + sqlLiteral(n) + ")"
-		if len(rows) > 0 && rows[0][0] != nil {
-			stmt = "SELECT vault.update_secret(" + sqlLiteral(*rows[0][0]) + ", " + sqlLiteral(secrets[n]) + ")"
-		}
-		if err := db.Run(ctx, stmt); err != nil {
 			return fmt.Errorf("vault secret %s: %w", n, err)
 		}
 	}
 	return nil
 }
-
-func sqlLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }

@@ -68,12 +68,21 @@ func (h *HooksConfig) each(fn func(name string, c *HookConfig)) {
 
 var envRef = regexp.MustCompile(`^env\((\w+)\)$`)
 
+// EnvRef returns NAME when v is a config value read from the
+// environment, env(NAME), as the Supabase CLI writes them.
+func EnvRef(v string) (name string, ok bool) {
+	if m := envRef.FindStringSubmatch(strings.TrimSpace(v)); m != nil {
+		return m[1], true
+	}
+	return "", false
+}
+
 // ResolveEnv replaces env(NAME) in hook URIs and secrets with the
 // variable's value read through lookup, as the Supabase CLI does.
 func (c Config) ResolveEnv(lookup func(string) (string, bool)) Config {
 	resolve := func(v string) string {
-		if m := envRef.FindStringSubmatch(strings.TrimSpace(v)); m != nil {
-			val, _ := lookup(m[1])
+		if name, ok := EnvRef(v); ok {
+			val, _ := lookup(name)
 			return val
 		}
 		return v

@@ -47,16 +47,26 @@ func (t *Translator) checkRowFilter(ti *TableInfo, n *pg.Node) {
 		switch x := m.(type) {
 		case *pg.ColumnRef:
 			if s := x.Fields[len(x.Fields)-1].GetString_(); s != nil {
-				if _, ok := ti.Column(s.Sval); !ok && !systemColumns[s.Sval] {
+				if _, ok := ti.Column(s.Sval); !ok && !systemColumns[s.Sval] && !(len(x.Fields) == 1 && s.Sval == ti.Name) {
 					failAt(x.Location, pgerror.UndefinedColumn, "column %q does not exist", s.Sval)
 				}
 			}
+		case *pg.ParamRef:
+			failAt(x.Location, pgerror.UndefinedParameter, "there is no parameter $%d", x.Number)
 		case *pg.FuncCall:
-			if x.Over == nil && t.isAggregateName(names(x.Funcname)) {
+			if x.Over != nil {
+				failAt(x.Location, pgerror.WindowingError, "window functions are not allowed in WHERE")
+			}
+			if t.isAggregateName(names(x.Funcname)) {
 				failAt(x.Location, pgerror.GroupingError, "aggregate functions are not allowed in WHERE")
 			}
+		case *pg.A_Expr:
+			t.checkFilterLiteral(ti, x)
 		}
 		return true
+	})
+	t.collectSRFCalls(n, func(c *pg.Node) {
+		failAt(c.GetFuncCall().Location, pgerror.FeatureNotSupported, "set-returning functions are not allowed in WHERE")
 	})
 	if typ := t.filterType(ti, n); typ != nil && typ.Base().Kind != types.KindBool {
 		failAt(exprLocation(n), pgerror.DatatypeMismatch, "argument of PUBLICATION WHERE must be type boolean, not type %s", typ.FormatType())
@@ -81,7 +91,12 @@ func (t *Translator) checkRowFilter(ti *TableInfo, n *pg.Node) {
 		case *pg.ColumnRef:
 			s := x.Fields[len(x.Fields)-1].GetString_()
 			if s == nil {
-				break
+				invalid(x.Location, userTypes) // t.*: the whole row
+			}
+			if len(x.Fields) == 1 && s.Sval == ti.Name {
+				if _, own := ti.Column(s.Sval); !own {
+					invalid(x.Location, userTypes) // the whole row, of the table's row type
+				}
 			}
 			if c, own := ti.Column(s.Sval); own {
 				if c.Type != nil && c.Type.OID >= catalog.FirstOID {
@@ -115,6 +130,39 @@ func (t *Translator) checkRowFilter(ti *TableInfo, n *pg.Node) {
 		}
 		return true
 	})
+}
+
+// checkFilterLiteral reads a string literal compared with a column as a
+// value of the column's type, as parse analysis does, so a malformed one
+// fails (22P02) where it stands.
+func (t *Translator) checkFilterLiteral(ti *TableInfo, x *pg.A_Expr) {
+	if x.Kind != pg.A_Expr_Kind_AEXPR_OP || x.Lexpr == nil || x.Rexpr == nil {
+		return
+	}
+	for _, pair := range [][2]*pg.Node{{x.Lexpr, x.Rexpr}, {x.Rexpr, x.Lexpr}} {
+		cr, lit := pair[0].GetColumnRef(), pair[1].GetAConst()
+		if cr == nil || lit == nil || lit.GetSval() == nil {
+			continue
+		}
+		s := cr.Fields[len(cr.Fields)-1].GetString_()
+		if s == nil {
+			continue
+		}
+		c, ok := ti.Column(s.Sval)
+		if !ok || c.Type == nil {
+			continue
+		}
+		switch c.Type.Base().Kind {
+		case types.KindText, types.KindVarchar, types.KindBpchar, types.KindName:
+			continue
+		}
+		if _, err := types.Cast(lit.GetSval().Sval, types.Text, c.Type, true, t.Env); err != nil {
+			if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.InvalidTextRepresentation {
+				pe.Position = int(lit.Location) + 1
+				panic(pe)
+			}
+		}
+	}
 }
 
 // rowFilterCast is why a row filter may not hold a cast, "" when it may:

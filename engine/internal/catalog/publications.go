@@ -148,6 +148,29 @@ func (c *Catalog) withoutPublicationMembers(drop func(ObjectKey) bool) *Catalog 
 	})
 }
 
+// DropPublicationMember returns a catalog whose publication pub no
+// longer lists table (ALTER TABLE ... DROP COLUMN ... CASCADE of a column
+// its column list or row filter uses).
+func (c *Catalog) DropPublicationMember(pub string, table QName) *Catalog {
+	return c.publicationsEdit(func(p *Publication) bool {
+		if p.Name != pub {
+			return false
+		}
+		n := len(p.Tables)
+		for i := 0; i < len(p.Tables); i++ {
+			if p.Tables[i] == table {
+				p.Tables = append(p.Tables[:i], p.Tables[i+1:]...)
+				p.RelOIDs = append(p.RelOIDs[:i], p.RelOIDs[i+1:]...)
+				if i < len(p.TableOpts) {
+					p.TableOpts = append(p.TableOpts[:i], p.TableOpts[i+1:]...)
+				}
+				i--
+			}
+		}
+		return len(p.Tables) != n
+	})
+}
+
 // renamePublicationTable makes publications follow a table rename.
 func (c *Catalog) renamePublicationTable(old, new QName) *Catalog {
 	return c.publicationsEdit(func(p *Publication) bool {

@@ -353,6 +353,10 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 	for _, tg := range c.Triggers {
 		cat = cat.DropTrigger(c.Table, tg)
 	}
+	for _, p := range c.Publications {
+		h.DropCascades("publication of " + relationDesc(h, "table", c.Table.Schema, c.Table.Name) + " in publication " + p)
+		cat = cat.DropPublicationMember(p, c.Table)
+	}
 	for _, sq := range c.Sequences {
 		cat = cat.DropSequence(sq)
 	}

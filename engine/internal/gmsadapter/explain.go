@@ -189,9 +189,15 @@ func (e *explainer) stats(n sql.Node) *nodeStats {
 // tableRows estimates a table's rows: storage counts them, except for a
 // small table never analyzed nor vacuumed (unanalyzedRows).
 func (e *explainer) tableRows(t sql.Table) float64 {
-	if rs := e.relStatsOf(t); rs != nil && rs.stats == nil {
+	if rs := e.relStatsOf(t); rs != nil && rs.table != nil && rs.stats == nil {
 		return unanalyzedRows(rs.rows, width(t.Schema()))
 	}
+	return e.reportedRows(t)
+}
+
+// reportedRows is the row count a relation that is not a storage table
+// reports, 1000 when it reports none.
+func (e *explainer) reportedRows(t sql.Table) float64 {
 	if st, ok := t.(sql.StatisticsTable); ok {
 		if n, _, err := st.RowCount(e.ctx); err == nil {
 			return float64(n)

@@ -37,9 +37,23 @@ type relStats struct {
 	rows  float64
 	stats *storage.TableStats // nil: never analyzed
 	table *storage.Table
+	// keyed, for a relation that is not a storage table, tells the
+	// columns one value of which picks about one row
+	keyed NearUniqueColumns
 }
 
-// relStatsOf reads a table's statistics; nil when t is not a storage table.
+// NearUniqueColumns is implemented by a relation that is not a storage
+// table but knows the columns whose value picks about one row: the
+// system catalogs' oid and object-name columns, which PostgreSQL's
+// statistics on its catalogs show its planner as such. Without it a
+// loop looking one relation up by name (cls.relname = $1 beside a join
+// to pg_constraint) is planned from the large side.
+type NearUniqueColumns interface {
+	NearUniqueColumn(name string) bool
+}
+
+// relStatsOf reads a table's statistics; nil when t is not a storage
+// table nor a relation knowing its near-unique columns.
 func (e *explainer) relStatsOf(t sql.Table) *relStats {
 	var st *storage.Table
 	switch x := t.(type) {
@@ -47,6 +61,8 @@ func (e *explainer) relStatsOf(t sql.Table) *relStats {
 		st = x
 	case *storage.IndexedTable: // an index scan's table
 		st = x.Table
+	case NearUniqueColumns:
+		return &relStats{rows: e.reportedRows(t), keyed: x}
 	default:
 		return nil
 	}
@@ -89,6 +105,9 @@ func (r *relStats) column(name string) *storage.ColumnStats {
 
 // unique reports whether name alone is a unique key of r's table.
 func (r *relStats) unique(ctx *sql.Context, name string) bool {
+	if r != nil && r.keyed != nil {
+		return r.keyed.NearUniqueColumn(name)
+	}
 	if r == nil || r.table == nil {
 		return false
 	}

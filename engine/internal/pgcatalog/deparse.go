@@ -73,7 +73,7 @@ func (s *State) DeparseStored(text, rel string, cols sql.Schema, pretty bool) (o
 			out, ok = "", false
 		}
 	}()
-	n, err := parseStoredExpr(text)
+	n, err := s.parseExpr(text)
 	if err != nil {
 		return "", false
 	}
@@ -94,7 +94,7 @@ func (s *State) DeparseDomainCheck(text string, base *types.Type, pretty bool) (
 			out, ok = "", false
 		}
 	}()
-	n, err := parseStoredExpr(text)
+	n, err := s.parseExpr(text)
 	if err != nil {
 		return "", false
 	}
@@ -1539,7 +1539,7 @@ func (s *State) DeparseStoredIn(text, schema, rel string, cols sql.Schema, prett
 			out, ok = "", false
 		}
 	}()
-	n, err := parseStoredExpr(text)
+	n, err := s.parseExpr(text)
 	if err != nil {
 		return "", false
 	}
@@ -1562,7 +1562,7 @@ func (s *State) DeparseArgDefault(text string, t *types.Type) (out string, ok bo
 			out, ok = "", false
 		}
 	}()
-	n, err := parseStoredExpr(text)
+	n, err := s.parseExpr(text)
 	if err != nil || t == nil {
 		return "", false
 	}

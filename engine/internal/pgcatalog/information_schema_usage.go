@@ -2,8 +2,6 @@ package pgcatalog
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
-	pg "github.com/pganalyze/pg_query_go/v5"
-	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // isConstraintColumnUsage is information_schema.constraint_column_usage:
@@ -44,7 +42,7 @@ var isConstraintColumnUsage = &def{
 					}
 				case c.Kind == "CHECK":
 					used := map[string]bool{}
-					for _, col := range checkColumns(c.Check, r.Table.Schema()) {
+					for _, col := range s.checkColumns(c.Check, r.Table.Schema()) {
 						used[col] = true
 					}
 					for _, col := range r.Table.Schema() {
@@ -65,28 +63,20 @@ var isConstraintColumnUsage = &def{
 
 // checkColumns returns the columns of schema a check expression's text
 // references, in the order of their first reference, as PostgreSQL
-// stores them in pg_constraint.conkey (pull_var_clause order).
-func checkColumns(expr string, schema sql.Schema) []string {
-	n, err := parseStoredExpr(expr)
+// stores them in pg_constraint.conkey (pull_var_clause order). The parse
+// goes through the session's cache: pg_constraint is recomputed after
+// every DDL, and a migration adding constraints in a loop that reads it
+// would parse every check again each time.
+func (s *State) checkColumns(expr string, schema sql.Schema) []string {
+	refs, err := s.columnRefs(expr) // expr_cache.go
 	if err != nil {
 		return nil
 	}
-	seen := map[string]bool{}
 	var out []string
-	pgtree.Walk(n, func(m any) bool {
-		cr, ok := m.(*pg.ColumnRef)
-		if !ok {
-			return true
-		}
-		if len(cr.Fields) == 0 {
-			return true
-		}
-		name := cr.Fields[len(cr.Fields)-1].GetString_().GetSval()
-		if name != "" && !seen[name] && schema.IndexOfColName(name) >= 0 {
-			seen[name] = true
+	for _, name := range refs {
+		if schema.IndexOfColName(name) >= 0 {
 			out = append(out, name)
 		}
-		return true // Walk stops at the first false
-	})
+	}
 	return out
 }

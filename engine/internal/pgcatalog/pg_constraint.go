@@ -75,7 +75,7 @@ var pgConstraint = &def{
 				var key any
 				cols := c.Columns
 				if c.Kind == "CHECK" {
-					cols = checkColumns(c.Check, r.Table.Schema())
+					cols = s.checkColumns(c.Check, r.Table.Schema())
 				}
 				if len(cols) > 0 {
 					key = attnums(r.Table.Schema().IndexOfColName, cols)

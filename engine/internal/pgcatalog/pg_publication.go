@@ -96,7 +96,10 @@ var pgPublicationTables = &def{
 					continue
 				}
 				var o catalog.PublicationTableOpts
-				if i := slices.Index(p.Tables, catalog.QName{Schema: r.Schema, Name: r.Name}); i >= 0 {
+				// a table the publication takes with its whole schema
+				// shows no row filter, as pg_get_publication_tables
+				// ignores its own member then
+				if i := slices.Index(p.Tables, catalog.QName{Schema: r.Schema, Name: r.Name}); i >= 0 && !slices.Contains(p.Schemas, r.Schema) {
 					o = p.TableOpt(i)
 				}
 				var cols []any

@@ -30,3 +30,25 @@ func (t *Table) UniqueKeys() [][]string {
 	}
 	return nil
 }
+
+// nearUniqueNames are the catalog columns naming an object whose value
+// picks about one row (unique with the object's schema or table, as
+// PostgreSQL's unique indexes on them are).
+var nearUniqueNames = map[string]bool{
+	"relname": true, "nspname": true, "proname": true, "typname": true, "conname": true, "tgname": true,
+	"polname": true, "rolname": true, "extname": true, "collname": true, "pubname": true, "evtname": true,
+}
+
+// NearUniqueColumn implements gmsadapter.NearUniqueColumns: the oid of a
+// catalog keeping one row per object, and the columns naming the object,
+// give the planner PostgreSQL's estimate of about one row per value (its
+// statistics on the catalogs say so), so a lookup by name drives a join.
+func (t *Table) NearUniqueColumn(name string) bool {
+	if t.schema != "pg_catalog" {
+		return false
+	}
+	if name == "oid" {
+		return oidKeyed[t.name]
+	}
+	return nearUniqueNames[name]
+}

@@ -362,7 +362,7 @@ func (t *Translator) createView(s *pg.ViewStmt) Result {
 	if x := t.viewStars(sel); x != sel {
 		query = &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: x}}
 	}
-	text, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: query}}})
+	text, err := pgtree.DeparseCastSafe(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: query}}})
 	if err != nil {
 		fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))
 	}

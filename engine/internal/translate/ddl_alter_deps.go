@@ -10,14 +10,15 @@ import (
 )
 
 // columnDependent is an object whose definition uses a table column: a
-// view reading it, a policy expression or a trigger (UPDATE OF, WHEN).
+// view reading it, a policy expression, a trigger (UPDATE OF, WHEN) or
+// a publication's member (its column list or row filter).
 type columnDependent struct {
 	oid  uint32
-	kind string // "view", "policy", "trigger"
+	kind string // "view", "policy", "trigger", "publication"
 	// desc is PostgreSQL's getObjectDescription of the object.
 	desc string
-	// name is the view's qualified name, or the policy's or trigger's
-	// name (on the table).
+	// name is the view's qualified name, or the policy's, trigger's or
+	// publication's name.
 	name catalog.QName
 }
 
@@ -29,6 +30,9 @@ type DropColumnDeps struct {
 	Views    []catalog.QName
 	Policies []string
 	Triggers []string
+	// Publications are the publications whose member (the table, with a
+	// column list or row filter using the column) goes.
+	Publications []string
 	// Sequences are owned by the column (serial, identity, OWNED BY):
 	// they go with it, CASCADE or not.
 	Sequences []catalog.QName
@@ -65,6 +69,8 @@ func (t *Translator) dropColumnDeps(ti *TableInfo, col string, into **DropColumn
 			(*into).Views = append((*into).Views, d.name)
 		case "policy":
 			(*into).Policies = append((*into).Policies, d.name.Name)
+		case "publication":
+			(*into).Publications = append((*into).Publications, d.name.Name)
 		default:
 			(*into).Triggers = append((*into).Triggers, d.name.Name)
 		}
@@ -110,6 +116,14 @@ func columnDependents(r CatalogReader, schema, table, col string) []columnDepend
 			out = append(out, columnDependent{tg.OID, "trigger", "trigger " + tg.Name + " on table " + rel, catalog.QName{Name: tg.Name}})
 		}
 	}
+	for _, p := range cat.Publications() {
+		for i, tq := range p.Tables {
+			o := p.TableOpt(i)
+			if tq == q && (contains(o.Columns, col) || o.Where != "" && contains(exprColumnsOf(o.Where), col)) {
+				out = append(out, columnDependent{p.RelOIDs[i], "publication", "publication of table " + rel + " in publication " + p.Name, catalog.QName{Name: p.Name}})
+			}
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].oid < out[j].oid })
 	return out
 }
@@ -135,6 +149,10 @@ func (t *Translator) checkRetypeDependents(ti *TableInfo, col string) {
 			WithDetail("rule _RETURN on %s depends on column \"%s\"", d.desc, col))
 	case "policy":
 		fail(pgerror.New(pgerror.FeatureNotSupported, "cannot alter type of a column used in a policy definition").
+			WithDetail("%s depends on column \"%s\"", d.desc, col))
+	case "publication":
+		// PostgreSQL 15 says WHERE clause for a column list too
+		fail(pgerror.New(pgerror.FeatureNotSupported, "cannot alter type of a column used by a publication WHERE clause").
 			WithDetail("%s depends on column \"%s\"", d.desc, col))
 	default:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "cannot alter type of a column used in a trigger definition").

@@ -32,7 +32,7 @@ func (t *Translator) createMatview(s *pg.CreateTableAsStmt) (Result, error) {
 	if c, ok := res.Cmd.(*TableDDL); ok && c.Kind == "noop" {
 		return Result{Cmd: c, Tag: "CREATE MATERIALIZED VIEW"}, nil // with createTableAs's notice
 	}
-	query, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s.Query}}})
+	query, err := pgtree.DeparseCastSafe(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s.Query}}})
 	if err != nil {
 		return Result{}, pgerror.New(pgerror.InternalError, "deparse: %v", err)
 	}

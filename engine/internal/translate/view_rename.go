@@ -33,7 +33,7 @@ func rewriteView(query string, r *viewRename) (out string, changed, ok bool) {
 	if !r.changed {
 		return query, false, true
 	}
-	text, err := pgtree.Deparse(tree)
+	text, err := pgtree.DeparseCastSafe(tree)
 	if err != nil {
 		return "", false, false
 	}

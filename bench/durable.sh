@@ -12,6 +12,8 @@
 #
 # TINYBASE_PG_PORT and TINYBASE_DB_PORT choose the two servers' ports
 # (default: free ports), for a machine where ports are handed out.
+# TINYBASE_BIN runs that tinybase binary instead of building one, so two
+# builds can be measured alternately on a noisy machine.
 #
 # PostgreSQL is a private cluster this script initializes in a temp dir
 # (fsync=on, synchronous_commit=on: the defaults); tinybase is
@@ -42,8 +44,12 @@ as "$bindir/initdb" -D "$work/pg" --auth=trust -U postgres --encoding=UTF8 --no-
 as "$bindir/pg_ctl" -D "$work/pg" -l "$work/pg/server.log" -w -t 60 \
 	-o "-h 127.0.0.1 -p $pgport -k $work/pg -c fsync=on -c synchronous_commit=on -c max_connections=50" start >/dev/null
 
-echo "building tinybase ..." >&2
-go build -o "$work/tinybase" ./cmd/tinybase
+if [ -n "${TINYBASE_BIN:-}" ]; then
+	cp "$TINYBASE_BIN" "$work/tinybase"
+else
+	echo "building tinybase ..." >&2
+	go build -o "$work/tinybase" ./cmd/tinybase
+fi
 mkdir -p "$work/proj/supabase/migrations"
 printf 'create table public.bench_ins (id bigserial primary key, v text);\ncreate table public.items (id bigint primary key, title text not null, score int, created timestamptz default now());\n' \
 	>"$work/proj/supabase/migrations/20240101000000_bench.sql"

@@ -397,19 +397,72 @@ func (t *Txn) LoadRows(ctx *sql.Context, schema, name string, rows iter.Seq[[]sq
 }
 
 // loadBulk is load for many rows (a big table in a checkpoint: a restart
-// spends most of its time in these tree inserts): the heap tree is built
-// in another goroutine, chunk by chunk, while this one builds the primary
-// key and index trees. Nothing else reads the heap during the load, and
-// the heap orders entries by their tuple numbers alone, assigned here.
-// background says the load runs after the open (Txn.DeferLoad), as
-// background work (durable.Background).
+// spends most of its time in these tree inserts) into an empty table.
+// Rows in primary key order, as a table whose primary tree is its heap
+// (heap.go) writes them, need no heap tree; from the first row out of
+// that order the heap tree is built in another goroutine, chunk by chunk,
+// while this one builds the primary key and index trees. Nothing else
+// reads the heap during the load, and the heap orders entries by their
+// tuple numbers alone, assigned here. background says the load runs after
+// the open (Txn.DeferLoad), as background work (durable.Background).
 func (td *tableData) loadBulk(ctx *sql.Context, rows iter.Seq[[]sql.Row], background bool) (err error) {
-	chunks := make(chan []*entry, 4)
-	done := make(chan error, 1)
-	heap := td.heap
+	f := &heapFeed{td: td, background: background}
+	if td.rows.Len() > 0 {
+		td.splitHeap()
+		f.start()
+	}
+	err = td.loadKeys(ctx, rows, f.add)
+	if herr := f.finish(); err == nil {
+		err = herr
+	}
+	return err
+}
+
+// heapFeed hands loadBulk's entries to the goroutine building the heap
+// tree, once they leave primary key order.
+type heapFeed struct {
+	td         *tableData
+	background bool
+	last       *entry     // the last entry added while in order
+	kept       [][]*entry // the chunks added while in order
+	chunks     chan []*entry
+	done       chan error
+}
+
+func (f *heapFeed) add(c []*entry) {
+	if f.chunks == nil {
+		if f.inOrder(c) {
+			f.kept = append(f.kept, c)
+			return
+		}
+		f.td.heap = newHeap()
+		f.start()
+		for _, k := range f.kept {
+			f.chunks <- k
+		}
+		f.kept = nil
+	}
+	f.chunks <- c
+}
+
+func (f *heapFeed) inOrder(c []*entry) bool {
+	for _, e := range c {
+		if f.last != nil && !f.td.def.pkOrder.less(f.last, e) {
+			return false
+		}
+		f.last = e
+	}
+	return true
+}
+
+// start runs the goroutine filling td.heap.
+func (f *heapFeed) start() {
+	f.chunks = make(chan []*entry, 4)
+	f.done = make(chan error, 1)
+	heap, chunks, done := f.td.heap, f.chunks, f.done
 	go func() {
 		var herr error
-		if background {
+		if f.background {
 			durable.Background() // until this goroutine returns
 		}
 		defer func() {
@@ -426,17 +479,21 @@ func (td *tableData) loadBulk(ctx *sql.Context, rows iter.Seq[[]sql.Row], backgr
 			}
 		}
 	}()
-	err = td.loadKeys(ctx, rows, chunks)
-	close(chunks)
-	if herr := <-done; err == nil {
-		err = herr
+}
+
+// finish waits for the heap tree, if one is being built.
+func (f *heapFeed) finish() error {
+	f.kept = nil
+	if f.chunks == nil {
+		return nil
 	}
-	return err
+	close(f.chunks)
+	return <-f.done
 }
 
 // loadKeys is loadBulk's share of this goroutine: each row's entry goes
-// into the primary key and index trees here, then to chunks for the heap.
-func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], chunks chan<- []*entry) (err error) {
+// into the primary key and index trees here, then to emit for the heap.
+func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], emit func([]*entry)) (err error) {
 	defer guard(&err)
 	def := td.def
 	xmin := td.owner.xidLocked()
@@ -476,7 +533,7 @@ func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], chunks
 			}
 			out[n] = e
 		}
-		chunks <- out
+		emit(out)
 	}
 	return nil
 }
@@ -498,10 +555,13 @@ func (td *tableData) load(ctx *sql.Context, row sql.Row) (err error) {
 		return err
 	}
 	e := primary(pk, row, td.nextTID, td.owner.xidLocked())
+	heap := td.heapNeeds(e)
 	if old, dup := td.rows.ReplaceOrInsert(e); dup {
 		return uniqueViolation(def, nil, pk, old.row())
 	}
-	td.heap.ReplaceOrInsert(e)
+	if heap {
+		td.heap.ReplaceOrInsert(e)
+	}
 	td.nextTID++
 	for i, key := range keys {
 		if key != nil {

@@ -3,6 +3,8 @@ package storage_test
 import (
 	"testing"
 
+	"github.com/dolthub/go-mysql-server/sql"
+
 	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
@@ -87,5 +89,100 @@ func TestTransactionIDs(t *testing.T) {
 	snap := st.Snapshot()
 	if z := snap.Begin().XID(); z <= y {
 		t.Fatalf("snapshot's id %d not after %d", z, y)
+	}
+}
+
+// TestHeapFromPrimaryTree: a table whose rows lie in primary key order
+// keeps no heap tree until a write breaks the order, and every scan
+// meets PostgreSQL's physical order either way, snapshots taken before
+// the split included.
+func TestHeapFromPrimaryTree(t *testing.T) {
+	h := newHarness(t)
+	h.exec("create table t (id bigint primary key, v varchar(10))",
+		"create table k (v bigint)", // keyless: row ids only grow
+		"insert into t values (1, 'a'), (2, 'b'), (3, 'c')",
+		"insert into t values (4, 'd')",
+		"delete from t where id = 2",
+		"update t set v = 'd2' where id = 4", // the last row: still at the end
+		"insert into k values (3), (1), (2)",
+		"delete from k where v = 1")
+	own := func(table string, want bool) {
+		t.Helper()
+		if got := storage.OwnHeap(h.store, "public", table); got != want {
+			t.Fatalf("%s has a heap tree of its own: %v, want %v", table, got, want)
+		}
+	}
+	own("t", false)
+	own("k", false)
+	wantRows(t, h.query("select * from t"), "1,a", "3,c", "4,d2")
+	wantRows(t, h.query("select * from k"), "3", "2")
+
+	before := h.withStore(h.store.Snapshot())
+	h.exec("update t set v = 'a2' where id = 1")
+	own("t", true)
+	wantRows(t, h.query("select * from t"), "3,c", "4,d2", "1,a2")
+	wantRows(t, before.query("select * from t"), "1,a", "3,c", "4,d2")
+	h.exec("insert into t values (0, 'z')", "update t set v = 'c2' where id = 3")
+	wantRows(t, h.query("select * from t"), "4,d2", "1,a2", "0,z", "3,c2")
+
+	h.exec("update k set v = 30 where v = 3")
+	own("k", true)
+	wantRows(t, h.query("select * from k"), "2", "30")
+
+	// a key below the greatest, or a new key above it
+	h.exec("create table u (id bigint primary key)", "insert into u values (5), (7)")
+	own("u", false)
+	h.exec("update u set id = 9 where id = 5")
+	own("u", false)
+	wantRows(t, h.query("select * from u"), "7", "9")
+	h.exec("insert into u values (8)")
+	own("u", true)
+	wantRows(t, h.query("select * from u"), "7", "9", "8")
+	h.exec("truncate u", "insert into u values (2), (3)")
+	own("u", false)
+	wantRows(t, h.query("select * from u"), "2", "3")
+}
+
+// TestLoadRowsHeapOrder: rows loaded in primary key order need no heap
+// tree; rows out of that order get one, in the order loaded.
+func TestLoadRowsHeapOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ids  []int64
+		own  bool
+		want []string
+	}{
+		{"in order", []int64{1, 2, 3, 4, 5}, false, []string{"1", "2", "3", "4", "5"}},
+		{"out of order in a later chunk", []int64{1, 2, 3, 5, 4}, true, []string{"1", "2", "3", "5", "4"}},
+		{"out of order in the first chunk", []int64{2, 1, 3, 4, 5}, true, []string{"2", "1", "3", "4", "5"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.exec("create table t (id bigint primary key)", "insert into t values (7)")
+			s := h.session()
+			chunks := func(yield func([]sql.Row) bool) {
+				for lo := 0; lo < len(tc.ids); lo += 2 {
+					var c []sql.Row
+					for _, id := range tc.ids[lo:min(lo+2, len(tc.ids))] {
+						c = append(c, sql.Row{id})
+					}
+					if !yield(c) {
+						return
+					}
+				}
+			}
+			if err := s.txn.LoadRows(h.ctx(s), "public", "t", chunks); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.txn.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			if got := storage.OwnHeap(h.store, "public", "t"); got != tc.own {
+				t.Fatalf("heap tree of its own: %v, want %v", got, tc.own)
+			}
+			wantRows(t, h.query("select * from t"), tc.want...)
+			h.exec("insert into t values (6)")
+			wantRows(t, h.query("select * from t"), append(tc.want, "6")...)
+		})
 	}
 }

@@ -398,17 +398,18 @@ func (t *Txn) LoadRows(ctx *sql.Context, schema, name string, rows iter.Seq[[]sq
 
 // loadBulk is load for many rows (a big table in a checkpoint: a restart
 // spends most of its time in these tree inserts) into an empty table.
-// Rows in primary key order, as a table whose primary tree is its heap
-// (heap.go) writes them, need no heap tree; from the first row out of
-// that order the heap tree is built in another goroutine, chunk by chunk,
-// while this one builds the primary key and index trees. Nothing else
-// reads the heap during the load, and the heap orders entries by their
-// tuple numbers alone, assigned here. background says the load runs after
-// the open (Txn.DeferLoad), as background work (durable.Background).
+// Rows in primary key order, as a table without a heap tail (heap.go)
+// writes them, need no heap tree; from the first row out of that order on
+// the tail is built in another goroutine, chunk by chunk, while this one
+// builds the primary key and index trees. Nothing else reads the heap
+// during the load, and the heap orders entries by their tuple numbers
+// alone, assigned here. background says the load runs after the open
+// (Txn.DeferLoad), as background work (durable.Background).
 func (td *tableData) loadBulk(ctx *sql.Context, rows iter.Seq[[]sql.Row], background bool) (err error) {
 	f := &heapFeed{td: td, background: background}
 	if td.rows.Len() > 0 {
-		td.splitHeap()
+		// not empty after all: every loaded row goes to the tail
+		td.tailAll()
 		f.start()
 	}
 	err = td.loadKeys(ctx, rows, f.add)
@@ -418,41 +419,39 @@ func (td *tableData) loadBulk(ctx *sql.Context, rows iter.Seq[[]sql.Row], backgr
 	return err
 }
 
-// heapFeed hands loadBulk's entries to the goroutine building the heap
-// tree, once they leave primary key order.
+// heapFeed hands loadBulk's entries to the goroutine building the heap's
+// tail, from the first out of primary key order on.
 type heapFeed struct {
 	td         *tableData
 	background bool
-	last       *entry     // the last entry added while in order
-	kept       [][]*entry // the chunks added while in order
+	last       *entry // the last entry added while in order
 	chunks     chan []*entry
 	done       chan error
 }
 
 func (f *heapFeed) add(c []*entry) {
 	if f.chunks == nil {
-		if f.inOrder(c) {
-			f.kept = append(f.kept, c)
+		i := f.inOrder(c)
+		if i == len(c) {
 			return
 		}
-		f.td.heap = newHeap()
+		f.td.startTail(c[i].tid)
 		f.start()
-		for _, k := range f.kept {
-			f.chunks <- k
-		}
-		f.kept = nil
+		c = c[i:]
 	}
 	f.chunks <- c
 }
 
-func (f *heapFeed) inOrder(c []*entry) bool {
-	for _, e := range c {
+// inOrder returns the index of the first entry of c out of primary key
+// order, len(c) if none.
+func (f *heapFeed) inOrder(c []*entry) int {
+	for i, e := range c {
 		if f.last != nil && !f.td.def.pkOrder.less(f.last, e) {
-			return false
+			return i
 		}
 		f.last = e
 	}
-	return true
+	return len(c)
 }
 
 // start runs the goroutine filling td.heap.
@@ -481,9 +480,8 @@ func (f *heapFeed) start() {
 	}()
 }
 
-// finish waits for the heap tree, if one is being built.
+// finish waits for the heap's tail, if one is being built.
 func (f *heapFeed) finish() error {
-	f.kept = nil
 	if f.chunks == nil {
 		return nil
 	}

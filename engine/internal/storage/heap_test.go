@@ -1,6 +1,10 @@
 package storage_test
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -93,9 +97,9 @@ func TestTransactionIDs(t *testing.T) {
 }
 
 // TestHeapFromPrimaryTree: a table whose rows lie in primary key order
-// keeps no heap tree until a write breaks the order, and every scan
-// meets PostgreSQL's physical order either way, snapshots taken before
-// the split included.
+// has no heap tail until a write breaks the order, and every scan meets
+// PostgreSQL's physical order either way, snapshots taken before the
+// tail started included.
 func TestHeapFromPrimaryTree(t *testing.T) {
 	h := newHarness(t)
 	h.exec("create table t (id bigint primary key, v varchar(10))",
@@ -108,8 +112,8 @@ func TestHeapFromPrimaryTree(t *testing.T) {
 		"delete from k where v = 1")
 	own := func(table string, want bool) {
 		t.Helper()
-		if got := storage.OwnHeap(h.store, "public", table); got != want {
-			t.Fatalf("%s has a heap tree of its own: %v, want %v", table, got, want)
+		if got := storage.HeapTail(h.store, "public", table); got != want {
+			t.Fatalf("%s has a heap tail: %v, want %v", table, got, want)
 		}
 	}
 	own("t", false)
@@ -138,13 +142,18 @@ func TestHeapFromPrimaryTree(t *testing.T) {
 	h.exec("insert into u values (8)")
 	own("u", true)
 	wantRows(t, h.query("select * from u"), "7", "9", "8")
+	h.exec("delete from u where id = 8") // the tail's first entry
+	wantRows(t, h.query("select * from u"), "7", "9")
+	h.exec("insert into u values (1)", "update u set id = 10 where id = 1")
+	wantRows(t, h.query("select * from u"), "7", "9", "10")
 	h.exec("truncate u", "insert into u values (2), (3)")
 	own("u", false)
 	wantRows(t, h.query("select * from u"), "2", "3")
 }
 
 // TestLoadRowsHeapOrder: rows loaded in primary key order need no heap
-// tree; rows out of that order get one, in the order loaded.
+// tail; rows out of that order start one, and scans meet them in the
+// order loaded.
 func TestLoadRowsHeapOrder(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -177,12 +186,91 @@ func TestLoadRowsHeapOrder(t *testing.T) {
 			if err := s.txn.Commit(); err != nil {
 				t.Fatal(err)
 			}
-			if got := storage.OwnHeap(h.store, "public", "t"); got != tc.own {
-				t.Fatalf("heap tree of its own: %v, want %v", got, tc.own)
+			if got := storage.HeapTail(h.store, "public", "t"); got != tc.own {
+				t.Fatalf("heap tail: %v, want %v", got, tc.own)
 			}
 			wantRows(t, h.query("select * from t"), tc.want...)
 			h.exec("insert into t values (6)")
 			wantRows(t, h.query("select * from t"), append(tc.want, "6")...)
 		})
+	}
+}
+
+// TestHeapOrderModel runs random inserts, updates and deletes against a
+// model of PostgreSQL's heap order (an insert or an UPDATE's new version
+// at the end), reading the table with scans long enough to resume across
+// chunks and across the heap's head and tail, in snapshots too.
+func TestHeapOrderModel(t *testing.T) {
+	h := newHarness(t)
+	h.exec("create table t (id bigint primary key, v bigint)")
+	rng := rand.New(rand.NewPCG(1, 2))
+	var model []int64 // ids in heap order
+	has := map[int64]bool{}
+	next := int64(1000)
+	pick := func() int64 { return model[rng.IntN(len(model))] }
+	moveToEnd := func(old, id int64) {
+		i := slices.Index(model, old)
+		model = append(slices.Delete(model, i, i+1), id)
+		delete(has, old)
+		has[id] = true
+	}
+	check := func(h *harness, want []int64) {
+		t.Helper()
+		var s []string
+		for _, id := range want {
+			s = append(s, fmt.Sprint(id))
+		}
+		wantRows(t, h.query("select id from t"), s...)
+	}
+	type snap struct {
+		h    *harness
+		want []int64
+	}
+	var snaps []snap
+	for step := 0; step < 400; step++ {
+		var stmt []string
+		switch r := rng.IntN(10); {
+		case r < 4 || len(model) < 5: // growing keys, several rows a statement
+			var vals []string
+			for range 1 + rng.IntN(40) {
+				next++
+				vals = append(vals, fmt.Sprintf("(%d, 0)", next))
+				model = append(model, next)
+				has[next] = true
+			}
+			stmt = append(stmt, "insert into t values "+strings.Join(vals, ", "))
+		case r == 4: // a key below the greatest
+			id := rng.Int64N(next)
+			if has[id] {
+				continue
+			}
+			stmt = append(stmt, fmt.Sprintf("insert into t values (%d, 0)", id))
+			model = append(model, id)
+			has[id] = true
+		case r < 7:
+			id := pick()
+			stmt = append(stmt, fmt.Sprintf("update t set v = v + 1 where id = %d", id))
+			moveToEnd(id, id)
+		case r == 7:
+			id, nid := pick(), next+1
+			next++
+			stmt = append(stmt, fmt.Sprintf("update t set id = %d where id = %d", nid, id))
+			moveToEnd(id, nid)
+		default:
+			id := pick()
+			stmt = append(stmt, fmt.Sprintf("delete from t where id = %d", id))
+			i := slices.Index(model, id)
+			model = slices.Delete(model, i, i+1)
+			delete(has, id)
+		}
+		h.exec(stmt...)
+		if step%25 == 0 {
+			check(h, model)
+			snaps = append(snaps, snap{h.withStore(h.store.Snapshot()), slices.Clone(model)})
+		}
+	}
+	check(h, model)
+	for _, s := range snaps {
+		check(s.h, s.want)
 	}
 }

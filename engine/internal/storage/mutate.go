@@ -316,11 +316,12 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	}
 
 	if td.heap == nil {
-		// the new version goes to the end of the heap: the primary tree
-		// stays the heap if it goes to the end of that tree too
+		// the new version goes to the end of the heap: a table without
+		// a tail needs one unless it goes to the end of the primary
+		// tree too
 		m, _ := td.rows.Max()
 		if pkChanged && !def.pkOrder.less(m, ne) || !pkChanged && m != e {
-			td.splitHeap()
+			td.startTail(ne.tid)
 		}
 	}
 	hot := !pkChanged
@@ -412,13 +413,13 @@ func (td *tableData) truncate(stmt bool) int {
 	case stmt:
 		td.owner.record(td, ChangeTruncate, nil, nil)
 	case td.owner.capturing():
-		td.heapTree().Ascend(func(e *entry) bool {
+		td.ascendHeap(func(e *entry) bool {
 			td.owner.record(td, ChangeDelete, e.row(), nil)
 			return true
 		})
 	}
 	td.rows = newTree(td.def.pkOrder)
-	td.heap = nil // an empty table's primary tree is its heap
+	td.heap, td.heapFrom = nil, 0 // an empty table's heap has no tail
 	td.nextTID = 0
 	for i, ix := range td.def.indexes {
 		td.idx[i] = newTree(ix.order)

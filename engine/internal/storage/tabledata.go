@@ -30,8 +30,9 @@ func newTableID() tableID {
 type tableData struct {
 	id        tableID
 	def       *tableDef
-	rows      *tree   // primary key (or row id) -> row
-	heap      *tree   // the entries of rows by tuple number; nil: rows is in that order (heap.go)
+	rows      *tree // primary key (or row id) -> row
+	heap      *tree // the heap's tail: the entries of rows from tuple heapFrom on, by tuple number (heap.go)
+	heapFrom  int64
 	idx       []*tree // parallel to def.indexes
 	loc       *tree   // keyless tables: row values ++ row id, to find a row by value
 	nextRowID int64
@@ -93,7 +94,7 @@ func (td *tableData) cloneFor(t *Txn) *tableData {
 		gen:       t.gen,
 	}
 	if td.heap != nil {
-		c.heap = td.heap.Clone()
+		c.heap, c.heapFrom = td.heap.Clone(), td.heapFrom
 	}
 	for i, ix := range td.idx {
 		c.idx[i] = ix.Clone()
@@ -110,7 +111,7 @@ func (td *tableData) rowCount() int { return td.rows.Len() }
 // allRows returns every row in heap order.
 func (td *tableData) allRows() []sql.Row {
 	out := make([]sql.Row, 0, td.rows.Len())
-	td.heapTree().Ascend(func(e *entry) bool {
+	td.ascendHeap(func(e *entry) bool {
 		out = append(out, e.row())
 		return true
 	})

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # durable.sh — tinybase with a data directory against PostgreSQL 15 with
 # fsync on (issue 18's targets), in one run:
-#   - single-row autocommit INSERT latency over the wire (pgbench, 1 client)
+#   - single-row autocommit INSERT latency over the wire (pgbench, 1 client;
+#     the average pgbench reports, and the median of its per-transaction log)
 #   - TPS with 8 concurrent writers (group commit)
 #   - restart time with 100,000 rows in the data directory (process start
 #     to first answered query, after a clean stop and after kill -9; the
@@ -12,6 +13,8 @@
 #
 # TINYBASE_PG_PORT and TINYBASE_DB_PORT choose the two servers' ports
 # (default: free ports), for a machine where ports are handed out.
+# TINYBASE_BIN runs that tinybase binary instead of building one, so two
+# builds can be measured alternately on a noisy machine.
 #
 # PostgreSQL is a private cluster this script initializes in a temp dir
 # (fsync=on, synchronous_commit=on: the defaults); tinybase is
@@ -42,8 +45,12 @@ as "$bindir/initdb" -D "$work/pg" --auth=trust -U postgres --encoding=UTF8 --no-
 as "$bindir/pg_ctl" -D "$work/pg" -l "$work/pg/server.log" -w -t 60 \
 	-o "-h 127.0.0.1 -p $pgport -k $work/pg -c fsync=on -c synchronous_commit=on -c max_connections=50" start >/dev/null
 
-echo "building tinybase ..." >&2
-go build -o "$work/tinybase" ./cmd/tinybase
+if [ -n "${TINYBASE_BIN:-}" ]; then
+	cp "$TINYBASE_BIN" "$work/tinybase"
+else
+	echo "building tinybase ..." >&2
+	go build -o "$work/tinybase" ./cmd/tinybase
+fi
 mkdir -p "$work/proj/supabase/migrations"
 printf 'create table public.bench_ins (id bigserial primary key, v text);\ncreate table public.items (id bigint primary key, title text not null, score int, created timestamptz default now());\n' \
 	>"$work/proj/supabase/migrations/20240101000000_bench.sql"
@@ -82,17 +89,23 @@ start_tb --data-dir "$work/tbdata"
 wait_ready "$tbport"
 
 echo "insert into bench_ins (v) values ('hello');" >"$work/insert.sql"
-pgb() { # port args...: prints "latency_ms tps"
-	local port="$1"
+pgb() { # port args...: prints "latency_ms tps median_latency_ms"
+	local port="$1" out med
 	shift
-	pgbench -n -h 127.0.0.1 -p "$port" -U postgres -M prepared -f "$work/insert.sql" -T "$secs" "$@" postgres 2>&1 |
-		awk '/latency average/ {lat=$4} /^tps = / {tps=$3} END {print lat, tps}'
+	rm -rf "$work/pgblog"
+	mkdir "$work/pgblog"
+	# -l logs each transaction's latency (µs, third field): the median
+	# resists the shared disk's fsync outliers, which move the average
+	out="$(cd "$work/pgblog" && pgbench -n -h 127.0.0.1 -p "$port" -U postgres -M prepared -f "$work/insert.sql" -T "$secs" -l "$@" postgres 2>&1 |
+		awk '/latency average/ {lat=$4} /^tps = / {tps=$3} END {print lat, tps}')"
+	med="$(cat "$work"/pgblog/pgbench_log.* | awk '{print $3}' | sort -n | awk '{a[NR]=$1} END {if (NR) printf "%.3f", a[int((NR+1)/2)]/1000; else print "-"}')"
+	echo "$out $med"
 }
 echo "pgbench: 1 client, then 8, ${secs}s each ..." >&2
-read -r pg1_lat pg1_tps <<<"$(pgb "$pgport" -c 1)"
-read -r tb1_lat tb1_tps <<<"$(pgb "$tbport" -c 1)"
-read -r pg8_lat pg8_tps <<<"$(pgb "$pgport" -c 8 -j 2)"
-read -r tb8_lat tb8_tps <<<"$(pgb "$tbport" -c 8 -j 2)"
+read -r pg1_lat pg1_tps pg1_med <<<"$(pgb "$pgport" -c 1)"
+read -r tb1_lat tb1_tps tb1_med <<<"$(pgb "$tbport" -c 1)"
+read -r pg8_lat pg8_tps _ <<<"$(pgb "$pgport" -c 8 -j 2)"
+read -r tb8_lat tb8_tps _ <<<"$(pgb "$tbport" -c 8 -j 2)"
 
 # the restart and size measures are of 100,000 rows: pgbench's inserted
 # rows (more, the faster a server commits) would weigh on them unequally
@@ -140,6 +153,7 @@ echo
 echo "tinybase --data-dir vs PostgreSQL 15 (fsync on), $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1 /proc/loadavg)"
 printf '%-52s %14s %14s %8s\n' "measure" "tinybase" "PostgreSQL" "ratio"
 printf '%-52s %14s %14s %8s\n' "autocommit INSERT latency, 1 client (ms)" "$tb1_lat" "$pg1_lat" "$(ratio "$tb1_lat" "$pg1_lat")"
+printf '%-52s %14s %14s %8s\n' "autocommit INSERT median latency, 1 client (ms)" "$tb1_med" "$pg1_med" "$(ratio "$tb1_med" "$pg1_med")"
 printf '%-52s %14s %14s %8s\n' "autocommit INSERT TPS, 1 client" "$tb1_tps" "$pg1_tps" "$(ratio "$tb1_tps" "$pg1_tps")"
 printf '%-52s %14s %14s %8s\n' "autocommit INSERT TPS, 8 clients" "$tb8_tps" "$pg8_tps" "$(ratio "$tb8_tps" "$pg8_tps")"
 printf '%-52s %14s\n' "ready after clean stop, 100k rows (ms, min of 3)" "$(min "${clean[@]}")"

@@ -202,8 +202,11 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// abandon stops e's log without a final checkpoint, as a crash does.
+// abandon stops e's log without a final checkpoint, as a crash does. The
+// big tables' background loads still read the mapped checkpoint, which
+// closing the directory unmaps: they finish first.
 func abandon(e *Engine) {
+	e.loading.Wait()
 	e.durable.closed.Store(true)
 	e.durable.dir.Close()
 }

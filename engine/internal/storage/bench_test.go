@@ -163,3 +163,34 @@ func BenchmarkSnapshot(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHeapScan is a full scan in heap order of 10,000 rows inserted
+// in key order, then after an UPDATE of every other row (which moves
+// those rows to the end of the heap).
+func BenchmarkHeapScan(b *testing.B) {
+	h := loadTable(b, 10_000)
+	scan := func(b *testing.B) {
+		s := h.session()
+		ctx := h.ctx(s)
+		tbl, _, _ := h.prov.DB().Table(ctx, "public", "t")
+		for b.Loop() {
+			it, err := tbl.PartitionRows(ctx, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n := 0
+			for {
+				if _, err := it.Next(ctx); err != nil {
+					break
+				}
+				n++
+			}
+			if n != 10_000 {
+				b.Fatalf("%d rows", n)
+			}
+		}
+	}
+	b.Run("in-order", scan)
+	h.exec("update t set score = score + 1 where id % 2 = 0")
+	b.Run("half-moved", scan)
+}

@@ -397,19 +397,71 @@ func (t *Txn) LoadRows(ctx *sql.Context, schema, name string, rows iter.Seq[[]sq
 }
 
 // loadBulk is load for many rows (a big table in a checkpoint: a restart
-// spends most of its time in these tree inserts): the heap tree is built
-// in another goroutine, chunk by chunk, while this one builds the primary
-// key and index trees. Nothing else reads the heap during the load, and
-// the heap orders entries by their tuple numbers alone, assigned here.
-// background says the load runs after the open (Txn.DeferLoad), as
-// background work (durable.Background).
+// spends most of its time in these tree inserts) into an empty table.
+// Rows in primary key order, as a table without a heap tail (heap.go)
+// writes them, need no heap tree; from the first row out of that order on
+// the tail is built in another goroutine, chunk by chunk, while this one
+// builds the primary key and index trees. Nothing else reads the heap
+// during the load, and the heap orders entries by their tuple numbers
+// alone, assigned here. background says the load runs after the open
+// (Txn.DeferLoad), as background work (durable.Background).
 func (td *tableData) loadBulk(ctx *sql.Context, rows iter.Seq[[]sql.Row], background bool) (err error) {
-	chunks := make(chan []*entry, 4)
-	done := make(chan error, 1)
-	heap := td.heap
+	f := &heapFeed{td: td, background: background}
+	if td.rows.Len() > 0 {
+		// not empty after all: every loaded row goes to the tail
+		td.tailAll()
+		f.start()
+	}
+	err = td.loadKeys(ctx, rows, f.add)
+	if herr := f.finish(); err == nil {
+		err = herr
+	}
+	return err
+}
+
+// heapFeed hands loadBulk's entries to the goroutine building the heap's
+// tail, from the first out of primary key order on.
+type heapFeed struct {
+	td         *tableData
+	background bool
+	last       *entry // the last entry added while in order
+	chunks     chan []*entry
+	done       chan error
+}
+
+func (f *heapFeed) add(c []*entry) {
+	if f.chunks == nil {
+		i := f.inOrder(c)
+		if i == len(c) {
+			return
+		}
+		f.td.startTail(c[i].tid)
+		f.start()
+		c = c[i:]
+	}
+	f.chunks <- c
+}
+
+// inOrder returns the index of the first entry of c out of primary key
+// order, len(c) if none.
+func (f *heapFeed) inOrder(c []*entry) int {
+	for i, e := range c {
+		if f.last != nil && !f.td.def.pkOrder.less(f.last, e) {
+			return i
+		}
+		f.last = e
+	}
+	return len(c)
+}
+
+// start runs the goroutine filling td.heap.
+func (f *heapFeed) start() {
+	f.chunks = make(chan []*entry, 4)
+	f.done = make(chan error, 1)
+	heap, chunks, done := f.td.heap, f.chunks, f.done
 	go func() {
 		var herr error
-		if background {
+		if f.background {
 			durable.Background() // until this goroutine returns
 		}
 		defer func() {
@@ -426,17 +478,20 @@ func (td *tableData) loadBulk(ctx *sql.Context, rows iter.Seq[[]sql.Row], backgr
 			}
 		}
 	}()
-	err = td.loadKeys(ctx, rows, chunks)
-	close(chunks)
-	if herr := <-done; err == nil {
-		err = herr
+}
+
+// finish waits for the heap's tail, if one is being built.
+func (f *heapFeed) finish() error {
+	if f.chunks == nil {
+		return nil
 	}
-	return err
+	close(f.chunks)
+	return <-f.done
 }
 
 // loadKeys is loadBulk's share of this goroutine: each row's entry goes
-// into the primary key and index trees here, then to chunks for the heap.
-func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], chunks chan<- []*entry) (err error) {
+// into the primary key and index trees here, then to emit for the heap.
+func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], emit func([]*entry)) (err error) {
 	defer guard(&err)
 	def := td.def
 	xmin := td.owner.xidLocked()
@@ -476,7 +531,7 @@ func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], chunks
 			}
 			out[n] = e
 		}
-		chunks <- out
+		emit(out)
 	}
 	return nil
 }
@@ -498,10 +553,13 @@ func (td *tableData) load(ctx *sql.Context, row sql.Row) (err error) {
 		return err
 	}
 	e := primary(pk, row, td.nextTID, td.owner.xidLocked())
+	heap := td.heapNeeds(e)
 	if old, dup := td.rows.ReplaceOrInsert(e); dup {
 		return uniqueViolation(def, nil, pk, old.row())
 	}
-	td.heap.ReplaceOrInsert(e)
+	if heap {
+		td.heap.ReplaceOrInsert(e)
+	}
 	td.nextTID++
 	for i, key := range keys {
 		if key != nil {

@@ -19,6 +19,9 @@ const (
 type span struct {
 	start, end *entry
 	filter     func(e *entry) bool
+	// tree, when set, is the tree of this span instead of the scan's (a
+	// heap's tail, heap.go)
+	tree *tree
 	// point: start and end bound one key value (pointSpans)
 	point bool
 }
@@ -175,6 +178,10 @@ func (it *rowIter) take(sp span, e *entry) (row sql.Row, ok bool, err error) {
 // walk visits the entries of span sp from the resume pivot on, in the
 // scan's direction, until visit returns false.
 func (it *rowIter) walk(sp span, visit func(e *entry) bool) {
+	tr := it.tree
+	if sp.tree != nil {
+		tr = sp.tree
+	}
 	if !it.reverse {
 		lo := sp.start
 		if it.from != nil {
@@ -182,13 +189,13 @@ func (it *rowIter) walk(sp span, visit func(e *entry) bool) {
 		}
 		switch {
 		case lo != nil && sp.end != nil:
-			it.tree.AscendRange(lo, sp.end, visit)
+			tr.AscendRange(lo, sp.end, visit)
 		case lo != nil:
-			it.tree.AscendGreaterOrEqual(lo, visit)
+			tr.AscendGreaterOrEqual(lo, visit)
 		case sp.end != nil:
-			it.tree.AscendLessThan(sp.end, visit)
+			tr.AscendLessThan(sp.end, visit)
 		default:
-			it.tree.Ascend(visit)
+			tr.Ascend(visit)
 		}
 	} else {
 		hi := sp.end
@@ -197,13 +204,13 @@ func (it *rowIter) walk(sp span, visit func(e *entry) bool) {
 		}
 		switch {
 		case hi != nil && sp.start != nil:
-			it.tree.DescendRange(hi, sp.start, visit)
+			tr.DescendRange(hi, sp.start, visit)
 		case hi != nil:
-			it.tree.DescendLessOrEqual(hi, visit)
+			tr.DescendLessOrEqual(hi, visit)
 		case sp.start != nil:
-			it.tree.DescendGreaterThan(sp.start, visit)
+			tr.DescendGreaterThan(sp.start, visit)
 		default:
-			it.tree.Descend(visit)
+			tr.Descend(visit)
 		}
 	}
 }

@@ -8,7 +8,8 @@
 // the heap: the same entries ordered by tuple number, which a scan without
 // an index reads, so rows come back in PostgreSQL's physical order (an
 // insert or an UPDATE's new version at the end, a deleted row's slot left
-// empty; heap.go says how tuple numbers map to ctid),
+// empty; heap.go says how tuple numbers map to ctid, and why the rows
+// still in primary key order stay in the primary tree alone),
 // one B-tree per secondary index whose entries are the index key followed
 // by the primary key (for an index on a run of the row's columns, not
 // all integers, the primary entries themselves, their key read from the

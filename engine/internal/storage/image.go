@@ -171,7 +171,7 @@ func imageOfRoot(r *root) (img Image, err error) {
 				NextRowID: td.nextRowID, Rows: td.allRows(), NextTID: td.nextTID, Stats: td.stats,
 			}
 			ti.TIDs = make([]int64, 0, len(ti.Rows))
-			td.heap.Ascend(func(e *entry) bool {
+			td.ascendHeap(func(e *entry) bool {
 				ti.TIDs = append(ti.TIDs, e.tid)
 				return true
 			})

@@ -207,8 +207,10 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 		td.nextRowID++
 		td.loc.ReplaceOrInsert(pivot(concat(row, pk), 0))
 	}
+	if td.heapNeeds(e) {
+		td.heap.ReplaceOrInsert(e)
+	}
 	td.rows.ReplaceOrInsert(e)
-	td.heap.ReplaceOrInsert(e)
 	td.nextTID = max(td.nextTID, tid+1)
 	td.owner.touch(td, pk)
 	td.owner.record(td, ChangeInsert, nil, row)
@@ -253,7 +255,7 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 		td.loc.Delete(pivot(concat(e.row(), e.key()), 0))
 	}
 	td.rows.Delete(e)
-	td.heap.Delete(e)
+	td.heapDelete(e)
 	td.owner.touch(td, e.key())
 	td.owner.record(td, ChangeDelete, e.row(), nil)
 	td.mods++
@@ -313,6 +315,15 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 		}
 	}
 
+	if td.heap == nil {
+		// the new version goes to the end of the heap: a table without
+		// a tail needs one unless it goes to the end of the primary
+		// tree too
+		m, _ := td.rows.Max()
+		if pkChanged && !def.pkOrder.less(m, ne) || !pkChanged && m != e {
+			td.startTail(ne.tid)
+		}
+	}
 	hot := !pkChanged
 	same := make([]bool, len(def.indexes)) // the entry keeps its key
 	for i, ix := range def.indexes {
@@ -335,7 +346,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	if pkChanged {
 		td.rows.Delete(e)
 	}
-	td.heap.Delete(e)
+	td.heapDelete(e)
 	if !pkChanged && !def.keyless() {
 		// newPK is the old row's: the new version keeps its own
 		newPK = ne.key()
@@ -351,8 +362,10 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 		}
 	}
 	td.nextTID++
+	if td.heap != nil {
+		td.heap.ReplaceOrInsert(ne)
+	}
 	td.rows.ReplaceOrInsert(ne)
-	td.heap.ReplaceOrInsert(ne)
 	// a changed key gets an entry pointing at the new version; an
 	// unchanged one is kept when it finds its row by primary key
 	for i, newKey := range newKeys {
@@ -400,13 +413,13 @@ func (td *tableData) truncate(stmt bool) int {
 	case stmt:
 		td.owner.record(td, ChangeTruncate, nil, nil)
 	case td.owner.capturing():
-		td.heap.Ascend(func(e *entry) bool {
+		td.ascendHeap(func(e *entry) bool {
 			td.owner.record(td, ChangeDelete, e.row(), nil)
 			return true
 		})
 	}
 	td.rows = newTree(td.def.pkOrder)
-	td.heap = newHeap()
+	td.heap, td.heapFrom = nil, 0 // an empty table's heap has no tail
 	td.nextTID = 0
 	for i, ix := range td.def.indexes {
 		td.idx[i] = newTree(ix.order)

@@ -30,8 +30,9 @@ func newTableID() tableID {
 type tableData struct {
 	id        tableID
 	def       *tableDef
-	rows      *tree   // primary key (or row id) -> row
-	heap      *tree   // the entries of rows by tuple number (heap.go)
+	rows      *tree // primary key (or row id) -> row
+	heap      *tree // the heap's tail: the entries of rows from tuple heapFrom on, by tuple number (heap.go)
+	heapFrom  int64
 	idx       []*tree // parallel to def.indexes
 	loc       *tree   // keyless tables: row values ++ row id, to find a row by value
 	nextRowID int64
@@ -60,8 +61,7 @@ type tableData struct {
 // newTableData returns an empty table for def, owned by t.
 func newTableData(id tableID, def *tableDef, t *Txn) *tableData {
 	td := &tableData{id: id, def: def, owner: t, gen: t.gen}
-	td.rows = newTree(def.pkOrder)
-	td.heap = newHeap()
+	td.rows = newTree(def.pkOrder) // and the heap (heap.go)
 	td.idx = make([]*tree, len(def.indexes))
 	for i, ix := range def.indexes {
 		td.idx[i] = newTree(ix.order)
@@ -85,7 +85,6 @@ func (td *tableData) cloneFor(t *Txn) *tableData {
 		id:        td.id,
 		def:       td.def.resolved(), // writers (DDL included) read the whole definition
 		rows:      td.rows.Clone(),
-		heap:      td.heap.Clone(),
 		idx:       make([]*tree, len(td.idx)),
 		nextRowID: td.nextRowID,
 		nextTID:   td.nextTID,
@@ -93,6 +92,9 @@ func (td *tableData) cloneFor(t *Txn) *tableData {
 		mods:      td.mods,
 		owner:     t,
 		gen:       t.gen,
+	}
+	if td.heap != nil {
+		c.heap, c.heapFrom = td.heap.Clone(), td.heapFrom
 	}
 	for i, ix := range td.idx {
 		c.idx[i] = ix.Clone()
@@ -109,7 +111,7 @@ func (td *tableData) rowCount() int { return td.rows.Len() }
 // allRows returns every row in heap order.
 func (td *tableData) allRows() []sql.Row {
 	out := make([]sql.Row, 0, td.rows.Len())
-	td.heap.Ascend(func(e *entry) bool {
+	td.ascendHeap(func(e *entry) bool {
 		out = append(out, e.row())
 		return true
 	})

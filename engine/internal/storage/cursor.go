@@ -44,7 +44,9 @@ type rowIter struct {
 	si    int    // current span
 	from  *entry // resume pivot in the current span: nil or &pivot
 	pivot entry
-	buf   []sql.Row
+	// buf holds the chunk's primary entries, whose rows are handed out
+	// (a third of the bytes of the rows' slice headers)
+	buf   []*entry
 	pos   int
 	chunk int
 	skip  int64 // rows still to pass over without building them (Skip)
@@ -67,8 +69,9 @@ func (it *rowIter) Skip(n int64) {
 }
 
 // newRowIter starts a scan of spans, given in tree order; called with t.mu
-// held.
-func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, reverse bool, keyLen int) (_ *rowIter, err error) {
+// held. want is the rows the consumer expects to read (0: unknown), the
+// size of the first chunk.
+func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, reverse bool, keyLen int, want int) (_ *rowIter, err error) {
 	if reverse {
 		rev := make([]span, len(spans))
 		for i, sp := range spans {
@@ -77,6 +80,9 @@ func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, 
 		spans = rev
 	}
 	it := &rowIter{td: td, tree: tr, order: order, spans: spans, reverse: reverse, keyLen: keyLen, chunk: firstChunk}
+	if want > 0 {
+		it.chunk = min(want, maxChunk)
+	}
 	if err := it.fill(); err != nil {
 		return nil, err
 	}
@@ -93,7 +99,7 @@ func (it *rowIter) fill() (err error) {
 	if cap(it.buf) < it.chunk && (it.chunk > firstChunk || !it.onePoint()) {
 		// a chunk's buffer is sized once rather than grown by appends;
 		// a point lookup's first grows from its one row
-		it.buf = make([]sql.Row, 0, it.chunk)
+		it.buf = make([]*entry, 0, it.chunk)
 	}
 	for len(it.buf) == 0 && it.si < len(it.spans) {
 		sp := it.spans[it.si]
@@ -107,13 +113,13 @@ func (it *rowIter) fill() (err error) {
 			}
 			n++
 			last = e
-			row, ok, err := it.take(sp, e)
+			pe, ok, err := it.take(sp, e)
 			if err != nil {
 				lookupErr = err
 				return false
 			}
 			if ok {
-				it.buf = append(it.buf, row)
+				it.buf = append(it.buf, pe)
 			}
 			return true
 		}
@@ -138,9 +144,7 @@ func (it *rowIter) fill() (err error) {
 			it.si++
 			it.from = nil
 		}
-		if it.chunk < maxChunk {
-			it.chunk *= 4
-		}
+		it.chunk = min(it.chunk*4, maxChunk)
 	}
 	return nil
 }
@@ -151,10 +155,10 @@ func (it *rowIter) onePoint() bool {
 	return len(it.spans) == 1 && it.spans[0].point
 }
 
-// take is the row entry e of span sp yields: ok is false for an entry
-// the span's filter or the scan's OFFSET skips; an index entry reads its
-// row from the table.
-func (it *rowIter) take(sp span, e *entry) (row sql.Row, ok bool, err error) {
+// take is the primary entry whose row entry e of span sp yields: ok is
+// false for an entry the span's filter or the scan's OFFSET skips; an
+// index entry finds its row's entry in the table.
+func (it *rowIter) take(sp span, e *entry) (pe *entry, ok bool, err error) {
 	if sp.filter != nil && !sp.filter(e) {
 		return nil, false, nil
 	}
@@ -163,13 +167,13 @@ func (it *rowIter) take(sp span, e *entry) (row sql.Row, ok bool, err error) {
 		return nil, false, nil
 	}
 	if it.keyLen < 0 {
-		return e.row(), true, nil
+		return e, true, nil
 	}
 	pe, found := it.td.fetch(e, it.keyLen)
 	if !found {
 		return nil, false, fmt.Errorf("storage: index entry of table %q without a row", it.td.def.name)
 	}
-	return pe.row(), true, nil
+	return pe, true, nil
 }
 
 // walk visits the entries of span sp from the resume pivot on, in the
@@ -223,7 +227,7 @@ func (it *rowIter) Filter(pred func(sql.Row) bool) { it.pred = pred }
 func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 	defer guard(&err)
 	for ; it.pos < len(it.buf); it.pos++ {
-		row := it.buf[it.pos]
+		row := it.buf[it.pos].row()
 		if it.pred != nil && !it.pred(row) {
 			continue
 		}
@@ -238,7 +242,11 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 		sp := it.spans[it.si]
 		var ferr error
 		it.walk(sp, func(e *entry) bool {
-			row, ok, err := it.take(sp, e)
+			pe, ok, err := it.take(sp, e)
+			var row sql.Row
+			if err == nil && ok {
+				row = pe.row()
+			}
 			if err == nil && ok && it.pred != nil {
 				ok = it.pred(row)
 			}
@@ -274,7 +282,7 @@ func (it *rowIter) Next(*sql.Context) (sql.Row, error) {
 				return nil, err
 			}
 		}
-		row := it.buf[it.pos]
+		row := it.buf[it.pos].row()
 		it.pos++
 		if it.pred != nil && !it.pred(row) {
 			continue

@@ -31,13 +31,15 @@ func (*lookupPartition) Key() []byte { return []byte("lookup") }
 // LookupRows returns the rows of an index lookup in index order: what
 // IndexedAccess, LookupPartitions and PartitionRows return, without the
 // three objects between (gmsadapter's IndexScan, at every execution).
-func (h *Table) LookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
-	return h.lookupRows(ctx, lookup)
+// want is the rows the consumer expects to read (a LIMIT's), which the
+// cursor's first chunk reads in one descent; 0 when unknown.
+func (h *Table) LookupRows(ctx *sql.Context, lookup sql.IndexLookup, want int) (sql.RowIter, error) {
+	return h.lookupRows(ctx, lookup, want)
 }
 
 // lookupRows scans the B-tree of the lookup's index over its ranges, in
 // index order (reversed for a reverse lookup).
-func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
+func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup, want int) (sql.RowIter, error) {
 	t, td, err := h.current(ctx)
 	if err != nil {
 		return nil, err
@@ -72,7 +74,7 @@ func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIte
 	if err != nil {
 		return nil, err
 	}
-	return newRowIter(t, td, tr, order, spans, lookup.IsReverse, keyLen)
+	return newRowIter(t, td, tr, order, spans, lookup.IsReverse, keyLen, want)
 }
 
 // A MySQL range orders NULL first; tinybase's trees order NULL last. Each
@@ -255,7 +257,13 @@ func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []sp
 		}
 		spans = append(spans, own...)
 	}
-	less := func(i, j int) bool { return o.compare(spans[i].start, spans[j].start) < 0 }
+	less := func(i, j int) bool {
+		a, b := spans[i].start, spans[j].start
+		if a == nil || b == nil { // nil: the tree's start
+			return a == nil && b != nil
+		}
+		return o.compare(a, b) < 0
+	}
 	if !sort.SliceIsSorted(spans, less) { // = ANY's points come sorted
 		sort.SliceStable(spans, less)
 	}
@@ -346,7 +354,9 @@ func boxSpan(o *keyOrder, box []piece) span {
 		case nullStart:
 			sp.start = pivot(concat(prefix, sql.Row{nil}), -1)
 		default:
-			sp.start = pivot(prefix, -1)
+			if len(prefix) > 0 {
+				sp.start = pivot(prefix, -1)
+			} // else the span starts at the tree's start
 		}
 		switch p.hi.kind {
 		case value:
@@ -359,7 +369,12 @@ func boxSpan(o *keyOrder, box []piece) span {
 				sp.end = pivot(concat(prefix, sql.Row{nil}), -1)
 			} // else no entry has a NULL first value: the span is open-ended
 		default:
-			sp.end = pivot(prefix, 1)
+			// no prefix: the span runs to the tree's end, so a whole
+			// index's scan (ORDER BY created_at DESC LIMIT 20) tests no
+			// entry against a pivot and starts without a search
+			if len(prefix) > 0 {
+				sp.end = pivot(prefix, 1)
+			}
 		}
 		if i+1 < len(box) {
 			rest := box[i+1:]
@@ -375,4 +390,77 @@ func boxSpan(o *keyOrder, box []piece) span {
 		}
 	}
 	return sp
+}
+
+// Bounds is a lookup of an index by its leading key columns, as an index
+// scan's conditions give it: Prefix fixes the first len(Prefix) values (a
+// nil one is IS NULL); when Ranged, the next column is non-NULL and lies
+// between Lo and Hi (nil: that side open), each inclusive or not. With no
+// prefix and no range it is the whole index. Values are of their
+// columns' types.
+type Bounds struct {
+	Prefix         sql.Row
+	Ranged         bool
+	Lo, Hi         any
+	LoIncl, HiIncl bool
+}
+
+// BoundRows returns the rows of an index lookup given by bounds, in index
+// order (reversed when reverse): LookupRows without the range collection
+// GMS's lookups carry, which an index scan built at every execution only
+// for it to be converted here (six allocations of a keyset page). want is
+// as LookupRows'.
+func (h *Table) BoundRows(ctx *sql.Context, index string, b Bounds, reverse bool, want int) (_ sql.RowIter, err error) {
+	t, td, err := h.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	defer guard(&err)
+	tr, order, ncols, keyLen := td.rows, td.def.pkOrder, len(td.def.pkOrds), -1
+	if index != pkIndexID || td.def.keyless() {
+		i, ix := td.def.indexByName(index)
+		if ix == nil || !ix.visibleToGMS() {
+			return nil, fmt.Errorf("storage: table %q has no index %q", td.def.name, index)
+		}
+		tr, order, ncols, keyLen = td.idx[i], ix.order, len(ix.columns), len(ix.columns)
+	}
+	n := len(b.Prefix)
+	if b.Ranged {
+		n++
+	}
+	if n > ncols {
+		return nil, fmt.Errorf("storage: range over %d columns for an index of %d", n, ncols)
+	}
+	box := make([]piece, 0, max(n, 1))
+	for _, v := range b.Prefix {
+		if v == nil {
+			box = append(box, piece{lo: bound{kind: nullStart}, hi: bound{kind: posInf}})
+		} else {
+			box = append(box, piece{lo: bound{kind: value, val: v, incl: true}, hi: bound{kind: value, val: v, incl: true}})
+		}
+	}
+	var spans []span
+	switch {
+	case b.Ranged:
+		p := piece{lo: bound{kind: negInf}, hi: bound{kind: nullStart}}
+		if b.Lo != nil {
+			p.lo = bound{kind: value, val: b.Lo, incl: b.LoIncl}
+		}
+		if b.Hi != nil {
+			p.hi = bound{kind: value, val: b.Hi, incl: b.HiIncl}
+		}
+		if b.Lo != nil && b.Hi != nil {
+			c := compareValue(order.types[len(b.Prefix)], b.Lo, b.Hi)
+			if c > 0 || (c == 0 && !(b.LoIncl && b.HiIncl)) {
+				break // no value lies between: no rows
+			}
+		}
+		spans = []span{boxSpan(order, append(box, p))}
+	case n == 0:
+		spans = []span{boxSpan(order, append(box, piece{lo: bound{kind: negInf}, hi: bound{kind: posInf}}))}
+	default:
+		spans = []span{boxSpan(order, box)}
+	}
+	return newRowIter(t, td, tr, order, spans, reverse, keyLen, want)
 }

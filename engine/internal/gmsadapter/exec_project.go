@@ -55,6 +55,40 @@ type SignedOutput struct {
 	// rows it asks of it first (exec_limit.go limitedScan)
 	wantScan *IndexScan
 	want     int
+	// top is the projection whose rows reach the statement's consumer
+	// unchanged (only limits above it), and reuse is set when
+	// that consumer keeps no row past the next (ReuseRows)
+	top   *plan.Project
+	reuse bool
+}
+
+// ReuseRows tells the plan built under ctx that its consumer reads each
+// row before asking for the next and keeps none (pgwire, which encodes
+// each row as it comes): its top projection then builds every row in one
+// buffer. A statement built under another context since (a query a
+// function runs) resets it, and the projection allocates its rows again.
+func (o *SignedOutput) ReuseRows(ctx *sql.Context) {
+	if o.ctx == ctx && o.top != nil {
+		o.reuse = true
+	}
+}
+
+// topProjection is the projection whose rows a plan rooted at n hands
+// out, when only limits, which pass rows on unchanged and keep none,
+// stand above it; nil otherwise.
+func topProjection(n sql.Node) *plan.Project {
+	for {
+		switch x := n.(type) {
+		case *plan.Project:
+			return x
+		case *plan.Limit:
+			n = x.Child
+		case *plan.Offset:
+			n = x.Child
+		default:
+			return nil
+		}
+	}
 }
 
 // newExecBuilder returns GMS's exec builder with tinybase's projections.
@@ -107,7 +141,7 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if signed.ctx != ctx {
 		clear(signed.lookupModes)
 		clear(signed.lookupTypes)
-		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, lookupTypes: signed.lookupTypes, readOnly: n.IsReadOnly()}
+		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, lookupTypes: signed.lookupTypes, readOnly: n.IsReadOnly(), top: topProjection(n)}
 	}
 	if l, ok := n.(*plan.Limit); ok {
 		return buildLimit(ctx, b.base, l, row) // exec_limit.go
@@ -159,6 +193,7 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if !ok {
 		return nil, nil
 	}
+	top := p == signed.top
 	// sort and grouping keys computed once per row (exec_sort_keys.go);
 	// under an outer row (a subquery's), whose columns come first in its
 	// rows, only the select list's values are shared
@@ -195,7 +230,11 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if err != nil {
 		return nil, err
 	}
-	return &projectIter{projs: projs, child: child}, nil
+	it := &projectIter{projs: projs, child: child}
+	if top {
+		it.signed, it.ctx = signed, ctx
+	}
+	return it, nil
 }
 
 // skipColumnProject reads an output projection of columns straight from
@@ -369,12 +408,24 @@ type projectIter struct {
 	projs []sql.Expression
 	child sql.RowIter
 	slab  rowSlab
+	// signed is set for the statement's top projection built under ctx,
+	// whose rows share one (the row) when its consumer allows
+	// (SignedOutput.ReuseRows)
+	signed *SignedOutput
+	ctx    *sql.Context
+	row    sql.Row
 }
 
 func (i *projectIter) Next(ctx *sql.Context) (sql.Row, error) {
 	r, err := i.child.Next(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if i.signed != nil && i.signed.reuse && i.signed.ctx == i.ctx {
+		if len(i.row) != len(i.projs) {
+			i.row = make(sql.Row, len(i.projs))
+		}
+		return projectInto(ctx, i.projs, r, i.row)
 	}
 	return projectRow(ctx, i.projs, r, &i.slab)
 }
@@ -385,7 +436,11 @@ func (i *projectIter) Close(ctx *sql.Context) error { return i.child.Close(ctx) 
 // column defaults that are expressions may read the other fields, so they
 // run in a second pass over the first pass's output.
 func projectRow(ctx *sql.Context, projs []sql.Expression, row sql.Row, slab *rowSlab) (sql.Row, error) {
-	fields := slab.row(len(projs))
+	return projectInto(ctx, projs, row, slab.row(len(projs)))
+}
+
+// projectInto is projectRow building the row in fields, len(projs) long.
+func projectInto(ctx *sql.Context, projs []sql.Expression, row sql.Row, fields sql.Row) (sql.Row, error) {
 	var second []int
 	for i, e := range projs {
 		if d, ok := projectDefault(e); ok && !d.IsLiteral() {

@@ -3,6 +3,7 @@ package storage
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 )
@@ -41,8 +42,9 @@ type rowIter struct {
 	reverse bool
 	keyLen  int // secondary index: key values before the primary key; -1: primary tree
 
-	si    int    // current span
-	from  *entry // resume pivot in the current span: nil or &pivot
+	one   [1]span // spans' storage for a scan of one span
+	si    int     // current span
+	from  *entry  // resume pivot in the current span: nil or &pivot
 	pivot entry
 	// buf holds the chunk's primary entries, whose rows are handed out
 	// (a third of the bytes of the rows' slice headers)
@@ -73,13 +75,25 @@ func (it *rowIter) Skip(n int64) {
 // size of the first chunk.
 func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, reverse bool, keyLen int, want int) (_ *rowIter, err error) {
 	if reverse {
-		rev := make([]span, len(spans))
-		for i, sp := range spans {
-			rev[len(spans)-1-i] = sp
-		}
-		spans = rev
+		slices.Reverse(spans) // the caller's, made for this scan
 	}
-	it := &rowIter{td: td, tree: tr, order: order, spans: spans, reverse: reverse, keyLen: keyLen, chunk: firstChunk}
+	it := &rowIter{td: td, tree: tr, order: order, spans: spans, reverse: reverse, keyLen: keyLen}
+	return it.start(t, want)
+}
+
+// newSpanIter is newRowIter for a scan of the one span sp, which the
+// iterator holds itself.
+func newSpanIter(t *Txn, td *tableData, tr *tree, order *keyOrder, sp span, reverse bool, keyLen int, want int) (*rowIter, error) {
+	it := &rowIter{td: td, tree: tr, order: order, reverse: reverse, keyLen: keyLen}
+	it.one[0] = sp
+	it.spans = it.one[:]
+	return it.start(t, want)
+}
+
+// start reads the first chunk, of want entries when want is known.
+func (it *rowIter) start(t *Txn, want int) (_ *rowIter, err error) {
+	td := it.td
+	it.chunk = firstChunk
 	if want > 0 {
 		it.chunk = min(want, maxChunk)
 	}

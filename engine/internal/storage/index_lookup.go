@@ -322,6 +322,26 @@ func eitherFilter(a, b func(*entry) bool) func(*entry) bool {
 	return func(e *entry) bool { return a(e) || b(e) }
 }
 
+// pivotBlock is a search pivot with room for a short key: one
+// allocation where a pivot and its key were two.
+type pivotBlock struct {
+	e entry
+	k [2]any
+}
+
+// pivotAfter returns a search entry for prefix followed by v, with bias.
+func pivotAfter(prefix sql.Row, v any, bias int8) *entry {
+	if len(prefix) >= len(pivotBlock{}.k) {
+		return pivot(concat(prefix, sql.Row{v}), bias)
+	}
+	b := &pivotBlock{}
+	n := copy(b.k[:], prefix)
+	b.k[n] = v
+	b.e.bias = bias
+	b.e.setKey(b.k[: n+1 : n+1])
+	return &b.e
+}
+
 // boxSpan returns the span of tree order covering a box (one piece per
 // leading key column): the longest prefix of single-value pieces fixes the
 // scan's prefix, the next piece bounds it, and a filter checks the rest.
@@ -347,12 +367,12 @@ func boxSpan(o *keyOrder, box []piece) span {
 		p := box[i]
 		switch p.lo.kind {
 		case value:
-			sp.start = pivot(concat(prefix, sql.Row{p.lo.val}), -1)
+			sp.start = pivotAfter(prefix, p.lo.val, -1)
 			if !p.lo.incl {
 				sp.start.bias = 1
 			}
 		case nullStart:
-			sp.start = pivot(concat(prefix, sql.Row{nil}), -1)
+			sp.start = pivotAfter(prefix, nil, -1)
 		default:
 			if len(prefix) > 0 {
 				sp.start = pivot(prefix, -1)
@@ -360,13 +380,13 @@ func boxSpan(o *keyOrder, box []piece) span {
 		}
 		switch p.hi.kind {
 		case value:
-			sp.end = pivot(concat(prefix, sql.Row{p.hi.val}), 1)
+			sp.end = pivotAfter(prefix, p.hi.val, 1)
 			if !p.hi.incl {
 				sp.end.bias = -1
 			}
 		case nullStart:
 			if len(prefix) > 0 || !o.notNull {
-				sp.end = pivot(concat(prefix, sql.Row{nil}), -1)
+				sp.end = pivotAfter(prefix, nil, -1)
 			} // else no entry has a NULL first value: the span is open-ended
 		default:
 			// no prefix: the span runs to the tree's end, so a whole
@@ -377,7 +397,9 @@ func boxSpan(o *keyOrder, box []piece) span {
 			}
 		}
 		if i+1 < len(box) {
-			rest := box[i+1:]
+			// the filter's own copy: the box itself then need not
+			// outlive the call (BoundRows keeps it on the stack)
+			rest := append([]piece(nil), box[i+1:]...)
 			first := i + 1
 			sp.filter = func(e *entry) bool {
 				for j, p := range rest {
@@ -432,7 +454,8 @@ func (h *Table) BoundRows(ctx *sql.Context, index string, b Bounds, reverse bool
 	if n > ncols {
 		return nil, fmt.Errorf("storage: range over %d columns for an index of %d", n, ncols)
 	}
-	box := make([]piece, 0, max(n, 1))
+	var boxes [4]piece
+	box := boxes[:0]
 	for _, v := range b.Prefix {
 		if v == nil {
 			box = append(box, piece{lo: bound{kind: nullStart}, hi: bound{kind: posInf}})
@@ -456,11 +479,11 @@ func (h *Table) BoundRows(ctx *sql.Context, index string, b Bounds, reverse bool
 				break // no value lies between: no rows
 			}
 		}
-		spans = []span{boxSpan(order, append(box, p))}
+		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, p)), reverse, keyLen, want)
 	case n == 0:
-		spans = []span{boxSpan(order, append(box, piece{lo: bound{kind: negInf}, hi: bound{kind: posInf}}))}
+		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, piece{lo: bound{kind: negInf}, hi: bound{kind: posInf}})), reverse, keyLen, want)
 	default:
-		spans = []span{boxSpan(order, box)}
+		return newSpanIter(t, td, tr, order, boxSpan(order, box), reverse, keyLen, want)
 	}
 	return newRowIter(t, td, tr, order, spans, reverse, keyLen, want)
 }

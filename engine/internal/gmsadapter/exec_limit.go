@@ -96,11 +96,7 @@ func buildLimit(ctx *sql.Context, base sql.NodeExecBuilder, n *plan.Limit, row s
 	if h, ok := ctx.Session.(Host); ok && limit > 0 {
 		if scan, filtered := limitedScan(n.Child); scan != nil {
 			signed := h.SignedOutput()
-			want := limit
-			if filtered {
-				want *= 2 // the filter's rejects, guessed
-			}
-			signed.wantScan, signed.want = scan, int(min(want, maxWant))
+			signed.wantScan, signed.want, signed.wantFiltered = scan, int(min(limit, maxWant)), filtered
 			defer func() { signed.wantScan = nil }()
 		}
 	}

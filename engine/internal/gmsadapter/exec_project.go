@@ -55,6 +55,12 @@ type SignedOutput struct {
 	// rows it asks of it first (exec_limit.go limitedScan)
 	wantScan *IndexScan
 	want     int
+	// wantFiltered: a filter stands between the LIMIT and the scan
+	wantFiltered bool
+	// filterScan is the index scan a compiled filter above is building,
+	// and filter its test (exec_scan_filter.go)
+	filterScan *IndexScan
+	filter     func(sql.Row) bool
 	// top is the projection whose rows reach the statement's consumer
 	// unchanged (only limits above it), and reuse is set when
 	// that consumer keeps no row past the next (ReuseRows)

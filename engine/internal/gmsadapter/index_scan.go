@@ -197,7 +197,8 @@ func (s *IndexScan) rowsWith(ctx *sql.Context, row sql.Row, mode scanMode, pts *
 		if err != nil || empty {
 			return sql.RowsToRowIter(), err
 		}
-		rows, err := bt.BoundRows(ctx, s.Index.ID(), b, s.Reverse, s.wanted(ctx))
+		b.Filter = s.early(ctx)
+		rows, err := bt.BoundRows(ctx, s.Index.ID(), b, s.Reverse, s.wantedBy(ctx, b.Filter != nil))
 		return s.started(ctx, row, rows, err)
 	}
 	ranges, empty, err := s.rangesWith(ctx, row, pts)
@@ -565,12 +566,34 @@ type lookupRowsTable interface {
 // wanted is the rows a LIMIT above asks of the scan at this execution
 // (exec_limit.go), 0 when unknown.
 func (s *IndexScan) wanted(ctx *sql.Context) int {
+	return s.wantedBy(ctx, false)
+}
+
+// wantedBy is wanted for a scan that applies the filter between it and
+// the LIMIT itself when early is set: it reads the rows the LIMIT
+// counts. Otherwise a filter's rejects are guessed at half.
+func (s *IndexScan) wantedBy(ctx *sql.Context, early bool) int {
 	if h, ok := ctx.Session.(Host); ok {
 		if signed := h.SignedOutput(); signed.wantScan == s {
+			if signed.wantFiltered && !early {
+				return min(2*signed.want, maxWant)
+			}
 			return signed.want
 		}
 	}
 	return 0
+}
+
+// early is the test of the compiled filter over the scan being built
+// (exec_scan_filter.go), which the storage cursor applies from its
+// first chunk on; nil when there is none.
+func (s *IndexScan) early(ctx *sql.Context) func(sql.Row) bool {
+	if h, ok := ctx.Session.(Host); ok {
+		if signed := h.SignedOutput(); signed.filterScan == s {
+			return signed.filter
+		}
+	}
+	return nil
 }
 
 // heapOrderTable is a table that returns an index lookup's rows in heap

@@ -57,7 +57,15 @@ type rowIter struct {
 	// pred is a filter the scan applies itself (Filter): a row it rejects
 	// is never handed out, nor copied.
 	pred func(sql.Row) bool
+	// early marks a pred given when the scan started (Bounds.Filter):
+	// the chunks are filled with the rows it accepts, so a chunk of
+	// want rows is what a LIMIT over the filter reads
+	early bool
 }
+
+// maxVisit bounds the entries one chunk visits for the rows an early
+// filter accepts, so a selective filter still reads the tree in steps.
+const maxVisit = 4 * maxChunk
 
 // Skip passes over the next n rows without building them: an OFFSET the
 // planner pushed into the scan (gmsadapter's IndexScan).
@@ -82,9 +90,10 @@ func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, 
 }
 
 // newSpanIter is newRowIter for a scan of the one span sp, which the
-// iterator holds itself.
-func newSpanIter(t *Txn, td *tableData, tr *tree, order *keyOrder, sp span, reverse bool, keyLen int, want int) (*rowIter, error) {
-	it := &rowIter{td: td, tree: tr, order: order, reverse: reverse, keyLen: keyLen}
+// iterator holds itself, filtered by pred from its first chunk on (nil:
+// not).
+func newSpanIter(t *Txn, td *tableData, tr *tree, order *keyOrder, sp span, reverse bool, keyLen int, want int, pred func(sql.Row) bool) (*rowIter, error) {
+	it := &rowIter{td: td, tree: tr, order: order, reverse: reverse, keyLen: keyLen, pred: pred, early: pred != nil}
 	it.one[0] = sp
 	it.spans = it.one[:]
 	return it.start(t, want)
@@ -121,7 +130,7 @@ func (it *rowIter) fill() (err error) {
 		n, more := 0, false
 		var lookupErr error
 		visit := func(e *entry) bool {
-			if n == it.chunk {
+			if len(it.buf) == it.chunk || n == maxVisit {
 				more = true
 				return false
 			}
@@ -131,6 +140,9 @@ func (it *rowIter) fill() (err error) {
 			if err != nil {
 				lookupErr = err
 				return false
+			}
+			if ok && it.early && !it.pred(pe.row()) {
+				ok = false
 			}
 			if ok {
 				it.buf = append(it.buf, pe)
@@ -232,7 +244,11 @@ func (it *rowIter) walk(sp span, visit func(e *entry) bool) {
 // needs no iterator of its own. pred reads the stored row, which it must
 // not change or keep; it cannot fail (expr.ScanFilter's tests). A cursor
 // filtered so must not Skip.
-func (it *rowIter) Filter(pred func(sql.Row) bool) { it.pred = pred }
+func (it *rowIter) Filter(pred func(sql.Row) bool) {
+	if !it.early { // an early filter is the scan's already
+		it.pred = pred
+	}
+}
 
 // Each calls fn with each remaining row, walking the tree in one pass
 // instead of one descent per chunk, until fn returns an error: for a
@@ -298,7 +314,7 @@ func (it *rowIter) Next(*sql.Context) (sql.Row, error) {
 		}
 		row := it.buf[it.pos].row()
 		it.pos++
-		if it.pred != nil && !it.pred(row) {
+		if it.pred != nil && !it.early && !it.pred(row) {
 			continue
 		}
 		if it.shared {

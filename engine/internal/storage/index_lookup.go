@@ -425,6 +425,10 @@ type Bounds struct {
 	Ranged         bool
 	Lo, Hi         any
 	LoIncl, HiIncl bool
+	// Filter, when set, is a test the scan applies to the rows it reads
+	// (as rowIter.Filter's), from its first chunk on: a LIMIT's want then
+	// counts the rows it accepts
+	Filter func(sql.Row) bool
 }
 
 // BoundRows returns the rows of an index lookup given by bounds, in index
@@ -479,11 +483,11 @@ func (h *Table) BoundRows(ctx *sql.Context, index string, b Bounds, reverse bool
 				break // no value lies between: no rows
 			}
 		}
-		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, p)), reverse, keyLen, want)
+		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, p)), reverse, keyLen, want, b.Filter)
 	case n == 0:
-		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, piece{lo: bound{kind: negInf}, hi: bound{kind: posInf}})), reverse, keyLen, want)
+		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, piece{lo: bound{kind: negInf}, hi: bound{kind: posInf}})), reverse, keyLen, want, b.Filter)
 	default:
-		return newSpanIter(t, td, tr, order, boxSpan(order, box), reverse, keyLen, want)
+		return newSpanIter(t, td, tr, order, boxSpan(order, box), reverse, keyLen, want, b.Filter)
 	}
 	return newRowIter(t, td, tr, order, spans, reverse, keyLen, want)
 }

@@ -93,6 +93,17 @@ insert into refs select g, (g * 13) % 6500, 'n' || (g % 9) from generate_series(
 			"select k.id, r.note from keyed k join refs r on r.kid = k.id where (k.flag or false) and k.small + 0 < 0", nil},
 		{"update keyed set label = label where small = 7 returning id, label",
 			"update keyed set label = label where small + 0 = 7 returning id, label", nil},
+		// a filter over an ordered index range under a LIMIT: applied by
+		// the cursor from its first chunk, which reads the rows the LIMIT
+		// counts (selective, so one chunk's visits run out first), forward
+		// and backward, and a whole index read backward
+		{"select id, k from keyed where flag and id > $1 order by id limit 20",
+			"select id, k from keyed where (flag or false) and id + 0 > $1 order by id + 0 limit 20", []any{int64(100)}},
+		{"select id, label from keyed where small = 39 and id > $1 order by id limit 15",
+			"select id, label from keyed where small + 0 = 39 and id + 0 > $1 order by id + 0 limit 15", []any{int64(7)}},
+		{"select id from keyed where small = -10 and label = 'l5' and id < $1 order by id desc limit 3",
+			"select id from keyed where small + 0 = -10 and label || '' = 'l5' and id + 0 < $1 order by id + 0 desc limit 3", []any{int64(5990)}},
+		{"select id from keyed order by id desc limit 7", "select id from keyed order by id + 0 desc limit 7", nil},
 	} {
 		same(tc.fast, tc.plain, tc.args...)
 	}

@@ -216,6 +216,7 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 			p.done = true
 			return err
 		}
+		rows.ReuseRows() // sendRow encodes each row before the next
 		p.rows = rows
 	} else {
 		c.mu.Lock()

@@ -98,3 +98,44 @@ func TestExtendedProtocol(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// TestExtendedInterleavedPortals reads two suspended portals of one
+// statement in turns, its select list calling a function that runs a
+// query of its own: each portal's rows stay its own although pgwire lets
+// the top projection build every row in one buffer (Rows.ReuseRows).
+func TestExtendedInterleavedPortals(t *testing.T) {
+	_, url := startServer(t, Config{Auth: AuthTrust})
+	addr := strings.SplitN(strings.SplitN(url, "@", 2)[1], "/", 2)[0]
+	for _, sel := range []string{"t", "e2t(id)"} {
+		got := frontendTrace(t, addr, 2,
+			&pgproto3.Query{String: `create table if not exists e2 (id int primary key, t text);
+delete from e2; insert into e2 select g, 't' || g from generate_series(1, 6) g;
+create or replace function e2t(i int) returns text language plpgsql as $$ begin return (select t from e2 where id = i); end $$`},
+			&pgproto3.Parse{Name: "s1", Query: "select id, " + sel + " from e2 where id >= $1 order by id limit 5"},
+			&pgproto3.Bind{DestinationPortal: "p1", PreparedStatement: "s1", Parameters: [][]byte{[]byte("1")}},
+			&pgproto3.Bind{DestinationPortal: "p2", PreparedStatement: "s1", Parameters: [][]byte{[]byte("2")}},
+			&pgproto3.Execute{Portal: "p1", MaxRows: 2},
+			&pgproto3.Execute{Portal: "p2", MaxRows: 2},
+			&pgproto3.Execute{Portal: "p1", MaxRows: 2},
+			&pgproto3.Execute{Portal: "p2"},
+			&pgproto3.Execute{Portal: "p1"},
+			&pgproto3.Sync{},
+		)
+		var rows []string
+		for _, m := range got {
+			if strings.HasPrefix(m, "D ") || m == "PortalSuspended" {
+				rows = append(rows, m)
+			}
+		}
+		want := []string{
+			"D 1,t1", "D 2,t2", "PortalSuspended",
+			"D 2,t2", "D 3,t3", "PortalSuspended",
+			"D 3,t3", "D 4,t4", "PortalSuspended",
+			"D 4,t4", "D 5,t5", "D 6,t6",
+			"D 5,t5",
+		}
+		if strings.Join(rows, "|") != strings.Join(want, "|") {
+			t.Errorf("%s: got  %q\nwant %q", sel, rows, want)
+		}
+	}
+}

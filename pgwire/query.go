@@ -86,6 +86,7 @@ func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
 		c.sendStmtError(qerr, offset)
 		return false, nil
 	}
+	rows.ReuseRows() // sendRow encodes each row before the next
 	cols := rows.Columns()
 	if len(cols) > 0 {
 		c.be.Send(rowDescription(cols, nil))

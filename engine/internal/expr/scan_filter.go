@@ -41,7 +41,15 @@ func ScanFilter(ctx *sql.Context, cond sql.Expression, fixed func(sql.Expression
 		if i < 0 {
 			return nil, false
 		}
-		return func(row sql.Row) bool { return i < len(row) && row[i] == true }, true
+		return func(row sql.Row) bool {
+			// a type assertion, not == true, which compares through the
+			// type's equality function
+			if i >= len(row) {
+				return false
+			}
+			b, _ := row[i].(bool)
+			return b
+		}, true
 	case *BinOp:
 		if c.lt != c.rt {
 			return nil, false

@@ -34,6 +34,7 @@ type joinLoop struct {
 	scratch sql.Row
 	outer   bool // a left join
 	matched bool // an inner row joined the current outer row
+	slab    rowSlab
 }
 
 // buildJoinLoop returns the fused iterator for projections projs over
@@ -159,7 +160,7 @@ func (it *joinLoop) Next(ctx *sql.Context) (sql.Row, error) {
 			}
 		}
 		it.matched = true
-		return projectRow(ctx, it.projs, it.scratch)
+		return projectRow(ctx, it.projs, it.scratch, &it.slab)
 	}
 }
 
@@ -167,7 +168,7 @@ func (it *joinLoop) Next(ctx *sql.Context) (sql.Row, error) {
 // the inner side's columns.
 func (it *joinLoop) unmatched(ctx *sql.Context) (sql.Row, error) {
 	clear(it.scratch[it.nl:])
-	return projectRow(ctx, it.projs, it.scratch)
+	return projectRow(ctx, it.projs, it.scratch, &it.slab)
 }
 
 func (it *joinLoop) Close(ctx *sql.Context) error {

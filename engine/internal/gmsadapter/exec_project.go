@@ -51,6 +51,50 @@ type SignedOutput struct {
 	// readOnly is the root's: a plan that writes nothing has no iterator
 	// that changes the rows it reads (outer_lookup.go)
 	readOnly bool
+	// wantScan is the index scan a LIMIT above is building, and want the
+	// rows it asks of it first (exec_limit.go limitedScan)
+	wantScan *IndexScan
+	want     int
+	// wantFiltered: a filter stands between the LIMIT and the scan
+	wantFiltered bool
+	// filterScan is the index scan a compiled filter above is building,
+	// and filter its test (exec_scan_filter.go)
+	filterScan *IndexScan
+	filter     func(sql.Row) bool
+	// top is the projection whose rows reach the statement's consumer
+	// unchanged (only limits above it), and reuse is set when
+	// that consumer keeps no row past the next (ReuseRows)
+	top   *plan.Project
+	reuse bool
+}
+
+// ReuseRows tells the plan built under ctx that its consumer reads each
+// row before asking for the next and keeps none (pgwire, which encodes
+// each row as it comes): its top projection then builds every row in one
+// buffer. A statement built under another context since (a query a
+// function runs) resets it, and the projection allocates its rows again.
+func (o *SignedOutput) ReuseRows(ctx *sql.Context) {
+	if o.ctx == ctx && o.top != nil {
+		o.reuse = true
+	}
+}
+
+// topProjection is the projection whose rows a plan rooted at n hands
+// out, when only limits, which pass rows on unchanged and keep none,
+// stand above it; nil otherwise.
+func topProjection(n sql.Node) *plan.Project {
+	for {
+		switch x := n.(type) {
+		case *plan.Project:
+			return x
+		case *plan.Limit:
+			n = x.Child
+		case *plan.Offset:
+			n = x.Child
+		default:
+			return nil
+		}
+	}
 }
 
 // newExecBuilder returns GMS's exec builder with tinybase's projections.
@@ -103,7 +147,7 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if signed.ctx != ctx {
 		clear(signed.lookupModes)
 		clear(signed.lookupTypes)
-		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, lookupTypes: signed.lookupTypes, readOnly: n.IsReadOnly()}
+		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, lookupTypes: signed.lookupTypes, readOnly: n.IsReadOnly(), top: topProjection(n)}
 	}
 	if l, ok := n.(*plan.Limit); ok {
 		return buildLimit(ctx, b.base, l, row) // exec_limit.go
@@ -155,6 +199,7 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if !ok {
 		return nil, nil
 	}
+	top := p == signed.top
 	// sort and grouping keys computed once per row (exec_sort_keys.go);
 	// under an outer row (a subquery's), whose columns come first in its
 	// rows, only the select list's values are shared
@@ -191,7 +236,11 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if err != nil {
 		return nil, err
 	}
-	return &projectIter{projs: projs, child: child}, nil
+	it := &projectIter{projs: projs, child: child}
+	if top {
+		it.signed, it.ctx = signed, ctx
+	}
+	return it, nil
 }
 
 // skipColumnProject reads an output projection of columns straight from
@@ -364,6 +413,13 @@ func containsProject(ps []*plan.Project, p *plan.Project) bool {
 type projectIter struct {
 	projs []sql.Expression
 	child sql.RowIter
+	slab  rowSlab
+	// signed is set for the statement's top projection built under ctx,
+	// whose rows share one (the row) when its consumer allows
+	// (SignedOutput.ReuseRows)
+	signed *SignedOutput
+	ctx    *sql.Context
+	row    sql.Row
 }
 
 func (i *projectIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -371,7 +427,13 @@ func (i *projectIter) Next(ctx *sql.Context) (sql.Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	return projectRow(ctx, i.projs, r)
+	if i.signed != nil && i.signed.reuse && i.signed.ctx == i.ctx {
+		if len(i.row) != len(i.projs) {
+			i.row = make(sql.Row, len(i.projs))
+		}
+		return projectInto(ctx, i.projs, r, i.row)
+	}
+	return projectRow(ctx, i.projs, r, &i.slab)
 }
 
 func (i *projectIter) Close(ctx *sql.Context) error { return i.child.Close(ctx) }
@@ -379,8 +441,12 @@ func (i *projectIter) Close(ctx *sql.Context) error { return i.child.Close(ctx) 
 // projectRow evaluates projections over row as GMS's ProjectRow does:
 // column defaults that are expressions may read the other fields, so they
 // run in a second pass over the first pass's output.
-func projectRow(ctx *sql.Context, projs []sql.Expression, row sql.Row) (sql.Row, error) {
-	fields := make(sql.Row, len(projs))
+func projectRow(ctx *sql.Context, projs []sql.Expression, row sql.Row, slab *rowSlab) (sql.Row, error) {
+	return projectInto(ctx, projs, row, slab.row(len(projs)))
+}
+
+// projectInto is projectRow building the row in fields, len(projs) long.
+func projectInto(ctx *sql.Context, projs []sql.Expression, row sql.Row, fields sql.Row) (sql.Row, error) {
 	var second []int
 	for i, e := range projs {
 		if d, ok := projectDefault(e); ok && !d.IsLiteral() {
@@ -401,6 +467,39 @@ func projectRow(ctx *sql.Context, projs []sql.Expression, row sql.Row) (sql.Row,
 		fields[i] = v
 	}
 	return fields, nil
+}
+
+// rowSlab carves the rows an iterator builds from blocks of a few rows
+// each, growing from one row to maxSlabRows, instead of allocating every
+// row on its own: a page of 20 rows was 20 of a keyset page's 57
+// allocations. Each row is its own part of a block, capped at its length,
+// so a consumer may keep, change or append to it as to a row of its own
+// (a kept row keeps its block alive).
+type rowSlab struct {
+	buf   []any
+	nrows int // rows the next block holds
+}
+
+// maxSlabRows bounds a block, so a kept row holds little else alive.
+const maxSlabRows = 64
+
+// row returns a new zeroed row of n values.
+func (s *rowSlab) row(n int) sql.Row {
+	if n == 0 {
+		return make(sql.Row, 0)
+	}
+	if len(s.buf) < n {
+		switch {
+		case s.nrows == 0:
+			s.nrows = 1 // a point lookup's one row costs no more than before
+		case s.nrows < maxSlabRows:
+			s.nrows *= 4
+		}
+		s.buf = make([]any, n*s.nrows)
+	}
+	r := s.buf[:n:n]
+	s.buf = s.buf[n:]
+	return r
 }
 
 func projectDefault(e sql.Expression) (*sql.ColumnDefaultValue, bool) {

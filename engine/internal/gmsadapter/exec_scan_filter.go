@@ -76,6 +76,15 @@ func (b *projectBuilder) buildScanFilter(ctx *sql.Context, f *plan.Filter, row s
 	if table != nil {
 		iter, err = table.Rows(ctx)
 	} else {
+		if scan, isScan := child.(*IndexScan); isScan {
+			if h, isHost := ctx.Session.(Host); isHost {
+				// the scan applies the test from its first chunk on
+				// (IndexScan.early)
+				signed := h.SignedOutput()
+				signed.filterScan, signed.filter = scan, test
+				defer func() { signed.filterScan, signed.filter = nil, nil }()
+			}
+		}
 		iter, err = b.base.Build(ctx, f.Child, row)
 	}
 	if err != nil {

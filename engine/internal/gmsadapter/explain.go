@@ -174,6 +174,9 @@ type explainer struct {
 	ctx  *sql.Context
 	inst *Instrument
 	sub  *subState // subqueries: numbers, printed plans (explain_subplan_refs.go)
+	// points keeps the = ANY points of the one scan a mode choice
+	// estimates (scan_cost.go); nil elsewhere
+	points *pointsValue
 }
 
 func (e *explainer) stats(n sql.Node) *nodeStats {

@@ -169,6 +169,19 @@ func (e *explainer) constValue(x sql.Expression) (any, bool) {
 	return v, true
 }
 
+// pointsOf is the constant value of x's = ANY points, evaluated once
+// when e keeps them (a scan choosing its mode: pointsValue).
+func (e *explainer) pointsOf(x *IndexScan) (any, bool) {
+	if e.points == nil {
+		return e.constValue(x.Points)
+	}
+	if !e.points.done {
+		e.points.v, e.points.ok = e.constValue(x.Points)
+		e.points.done = true
+	}
+	return e.points.v, e.points.ok
+}
+
 // eqSel is the selectivity of column = value (value nil: not known).
 func (e *explainer) eqSel(r *relStats, col string, value sql.Expression) float64 {
 	cs := r.column(col)
@@ -361,7 +374,7 @@ func (e *explainer) indexSel(r *relStats, x *IndexScan) float64 {
 		switch {
 		case x.Points != nil:
 			np := 10.0
-			if v, ok := e.constValue(x.Points); ok {
+			if v, ok := e.pointsOf(x); ok {
 				if a, ok := v.(*types.Array); ok {
 					np = float64(len(a.Values))
 				}

@@ -154,23 +154,54 @@ func (s *IndexScan) IndexName() string {
 // correlated use; empty otherwise) and starts the storage scan.
 func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 	mode := modeIndex
+	var pts *pointsValue
+	if s.Points != nil {
+		pts = &pointsValue{}
+	}
 	if len(row) == 0 || s.JoinSide && !s.readsRow() {
 		// keys read no outer row (none, or a join's outer row the keys
 		// ignore): the conditions stand alone, as EXPLAIN prints them
-		mode = s.mode(ctx)
+		mode = s.modeWith(ctx, pts)
 	}
-	return s.rowsBy(ctx, row, mode)
+	return s.rowsWith(ctx, row, mode, pts)
+}
+
+// pointsValue is the array of an execution's = ANY points, evaluated
+// once for the scan's cost (scan_cost.go) and its ranges: three
+// evaluations, each casting the array anew, were a tenth of an `id =
+// any($1)` lookup's CPU. ok is set once v holds the value, which then
+// reads no row (explainer.constValue).
+type pointsValue struct {
+	v        any
+	ok, done bool
 }
 
 // rowsBy starts the storage scan the way mode says.
 func (s *IndexScan) rowsBy(ctx *sql.Context, row sql.Row, mode scanMode) (sql.RowIter, error) {
+	return s.rowsWith(ctx, row, mode, nil)
+}
+
+// rowsWith is rowsBy with the points pts holds, when it holds them.
+func (s *IndexScan) rowsWith(ctx *sql.Context, row sql.Row, mode scanMode, pts *pointsValue) (sql.RowIter, error) {
 	if mode == modeSeq {
 		return s.seqRows(ctx)
 	}
 	if it, ok, err := s.keyRows(ctx, row, mode); ok {
 		return it, err
 	}
-	ranges, empty, err := s.ranges(ctx, row)
+	if it, ok, err := s.pointRows(ctx, row, mode, pts); ok {
+		return it, err
+	}
+	if bt, ok := s.Table.UnderlyingTable().(boundRowsTable); ok && mode == modeIndex && s.Points == nil {
+		b, empty, err := s.bounds(ctx, row)
+		if err != nil || empty {
+			return sql.RowsToRowIter(), err
+		}
+		b.Filter = s.early(ctx)
+		rows, err := bt.BoundRows(ctx, s.Index.ID(), b, s.Reverse, s.wantedBy(ctx, b.Filter != nil))
+		return s.started(ctx, row, rows, err)
+	}
+	ranges, empty, err := s.rangesWith(ctx, row, pts)
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +224,7 @@ func (s *IndexScan) rowsBy(ctx *sql.Context, row sql.Row, mode scanMode) (sql.Ro
 	}
 	var rows sql.RowIter
 	if lt, ok := iat.(lookupRowsTable); ok {
-		rows, err = lt.LookupRows(ctx, lookup)
+		rows, err = lt.LookupRows(ctx, lookup, s.wanted(ctx))
 	} else {
 		it := iat.IndexedAccess(ctx, lookup)
 		parts, perr := it.LookupPartitions(ctx, lookup)
@@ -206,6 +237,12 @@ func (s *IndexScan) rowsBy(ctx *sql.Context, row sql.Row, mode scanMode) (sql.Ro
 		}
 		rows, err = it.PartitionRows(ctx, p)
 	}
+	return s.started(ctx, row, rows, err)
+}
+
+// started finishes starting the storage scan rows: shared when the
+// consumer allows, past the OFFSET pushed into the scan.
+func (s *IndexScan) started(ctx *sql.Context, row sql.Row, rows sql.RowIter, err error) (sql.RowIter, error) {
 	if sh, ok := rows.(rowSharer); ok && s.Shared {
 		sh.ShareRows()
 	}
@@ -213,6 +250,47 @@ func (s *IndexScan) rowsBy(ctx *sql.Context, row sql.Row, mode scanMode) (sql.Ro
 		return rows, err
 	}
 	return s.skip(ctx, row, rows)
+}
+
+// boundRowsTable is a table that returns an index lookup's rows from its
+// bounds directly (storage.Table.BoundRows).
+type boundRowsTable interface {
+	BoundRows(ctx *sql.Context, index string, b storage.Bounds, reverse bool, want int) (sql.RowIter, error)
+}
+
+// bounds evaluates the scan's keys as a storage lookup for one execution
+// (the ranges of one without = ANY's points); empty is true when a key is
+// NULL, which selects nothing.
+func (s *IndexScan) bounds(ctx *sql.Context, row sql.Row) (b storage.Bounds, empty bool, err error) {
+	if len(s.Eq) > 0 {
+		b.Prefix = make(sql.Row, len(s.Eq))
+	}
+	for i, e := range s.Eq {
+		if e == nil {
+			continue // IS NULL
+		}
+		v, ok, err := s.key(ctx, row, i, e)
+		if err != nil || !ok {
+			return b, true, err
+		}
+		b.Prefix[i] = v
+	}
+	next := len(s.Eq)
+	if s.Lo != nil {
+		v, ok, err := s.key(ctx, row, next, s.Lo)
+		if err != nil || !ok {
+			return b, true, err
+		}
+		b.Ranged, b.Lo, b.LoIncl = true, v, s.LoIncl
+	}
+	if s.Hi != nil {
+		v, ok, err := s.key(ctx, row, next, s.Hi)
+		if err != nil || !ok {
+			return b, true, err
+		}
+		b.Ranged, b.Hi, b.HiIncl = true, v, s.HiIncl
+	}
+	return b, false, nil
 }
 
 // keyRowsTable is a table that returns the rows of one key of an index
@@ -251,6 +329,87 @@ func (s *IndexScan) keyRows(ctx *sql.Context, row sql.Row, mode scanMode) (_ sql
 		key[i] = v
 	}
 	it, err := t.KeyRows(ctx, s.Index.ID(), key, order, s.Shared)
+	return it, true, err
+}
+
+// pointValues evaluates the scan's = ANY points as values of their index
+// column, sorted in its order, without NULLs (which no comparison
+// selects) and each once (no row twice).
+func (s *IndexScan) pointValues(ctx *sql.Context, row sql.Row, pts *pointsValue) ([]any, error) {
+	var av any
+	var err error
+	if pts != nil && pts.ok {
+		av = pts.v
+	} else {
+		av, err = s.Points.Eval(ctx, row)
+	}
+	if err != nil || av == nil {
+		return nil, err
+	}
+	arr, ok := av.(*types.Array)
+	if !ok {
+		return nil, fmt.Errorf("gmsadapter: = ANY over %T", av)
+	}
+	typ := s.types[len(s.Eq)]
+	vals := make([]any, 0, len(arr.Values))
+	for _, v := range arr.Values {
+		if v == nil {
+			continue
+		}
+		cv, _, err := typ.Convert(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		vals = append(vals, cv)
+	}
+	cmp := func(a, b any) int {
+		c, _ := typ.Compare(ctx, a, b)
+		return c
+	}
+	if !slices.IsSortedFunc(vals, cmp) {
+		slices.SortFunc(vals, cmp)
+	}
+	return slices.CompactFunc(vals, func(a, b any) bool { return cmp(a, b) == 0 }), nil
+}
+
+// pointRowsTable is a table that returns the rows of many keys of an
+// index directly (storage.Table.PointRows).
+type pointRowsTable interface {
+	PointRows(ctx *sql.Context, index string, prefix sql.Row, points []any, order storage.RowOrder, shared bool) (sql.RowIter, error)
+}
+
+// pointRows reads a scan of = ANY's points after equalities on the
+// leading columns, none IS NULL, read forward without an OFFSET, as one
+// storage lookup of those keys, without the range collection of the
+// general path. ok is false for any other scan.
+func (s *IndexScan) pointRows(ctx *sql.Context, row sql.Row, mode scanMode, pts *pointsValue) (_ sql.RowIter, ok bool, _ error) {
+	if s.Points == nil || s.Lo != nil || s.Hi != nil || s.Skip != nil || s.Reverse || hasNilKey(s.Eq) {
+		return nil, false, nil
+	}
+	t, isKeyed := s.Table.UnderlyingTable().(pointRowsTable)
+	if !isKeyed {
+		return nil, false, nil
+	}
+	order := storage.ByIndex
+	if mode == modeBitmap {
+		order = storage.ByHeap
+	}
+	var prefix sql.Row
+	if len(s.Eq) > 0 {
+		prefix = make(sql.Row, len(s.Eq))
+	}
+	for i, e := range s.Eq {
+		v, ok, err := s.key(ctx, row, i, e)
+		if err != nil || !ok {
+			return sql.RowsToRowIter(), true, err // NULL selects nothing
+		}
+		prefix[i] = v
+	}
+	vals, err := s.pointValues(ctx, row, pts)
+	if err != nil || len(vals) == 0 {
+		return sql.RowsToRowIter(), true, err
+	}
+	it, err := t.PointRows(ctx, s.Index.ID(), prefix, vals, order, s.Shared)
 	return it, true, err
 }
 
@@ -330,6 +489,11 @@ const maxNameLen = 63
 // ranges builds the scan's ranges for one execution; empty is true when a
 // key is NULL or the points are none.
 func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollection, bool, error) {
+	return s.rangesWith(ctx, row, nil)
+}
+
+// rangesWith is ranges with the points pts holds, when it holds them.
+func (s *IndexScan) rangesWith(ctx *sql.Context, row sql.Row, pts *pointsValue) (sql.MySQLRangeCollection, bool, error) {
 	prefix := make(sql.MySQLRange, 0, len(s.types))
 	for i, e := range s.Eq {
 		if e == nil {
@@ -345,39 +509,15 @@ func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollect
 	next := len(s.Eq)
 	switch {
 	case s.Points != nil:
-		av, err := s.Points.Eval(ctx, row)
-		if err != nil || av == nil {
+		vals, err := s.pointValues(ctx, row, pts)
+		if err != nil || len(vals) == 0 {
 			return nil, true, err
 		}
-		arr, ok := av.(*types.Array)
-		if !ok {
-			return nil, true, fmt.Errorf("gmsadapter: = ANY over %T", av)
-		}
 		typ := s.types[next]
-		vals := make([]any, 0, len(arr.Values))
-		for _, v := range arr.Values {
-			if v == nil {
-				continue
-			}
-			cv, _, err := typ.Convert(ctx, v)
-			if err != nil {
-				return nil, true, err
-			}
-			vals = append(vals, cv)
-		}
-		slices.SortFunc(vals, func(a, b any) int {
-			c, _ := typ.Compare(ctx, a, b)
-			return c
-		})
 		out := make(sql.MySQLRangeCollection, 0, len(vals))
 		// the ranges' columns carved from one block, not one each
 		cols := make(sql.MySQLRange, 0, len(vals)*(next+1))
-		for i, v := range vals {
-			if i > 0 {
-				if c, _ := typ.Compare(ctx, vals[i-1], v); c == 0 {
-					continue // one range per value: no row twice
-				}
-			}
+		for _, v := range vals {
 			from := len(cols)
 			cols = append(append(cols, prefix...), sql.ClosedRangeColumnExpr(v, v, typ))
 			out = append(out, cols[from:len(cols):len(cols)])
@@ -420,7 +560,40 @@ func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollect
 // lookupRowsTable is a table that returns an index lookup's rows in
 // index order directly (storage.Table.LookupRows).
 type lookupRowsTable interface {
-	LookupRows(*sql.Context, sql.IndexLookup) (sql.RowIter, error)
+	LookupRows(ctx *sql.Context, lookup sql.IndexLookup, want int) (sql.RowIter, error)
+}
+
+// wanted is the rows a LIMIT above asks of the scan at this execution
+// (exec_limit.go), 0 when unknown.
+func (s *IndexScan) wanted(ctx *sql.Context) int {
+	return s.wantedBy(ctx, false)
+}
+
+// wantedBy is wanted for a scan that applies the filter between it and
+// the LIMIT itself when early is set: it reads the rows the LIMIT
+// counts. Otherwise a filter's rejects are guessed at half.
+func (s *IndexScan) wantedBy(ctx *sql.Context, early bool) int {
+	if h, ok := ctx.Session.(Host); ok {
+		if signed := h.SignedOutput(); signed.wantScan == s {
+			if signed.wantFiltered && !early {
+				return min(2*signed.want, maxWant)
+			}
+			return signed.want
+		}
+	}
+	return 0
+}
+
+// early is the test of the compiled filter over the scan being built
+// (exec_scan_filter.go), which the storage cursor applies from its
+// first chunk on; nil when there is none.
+func (s *IndexScan) early(ctx *sql.Context) func(sql.Row) bool {
+	if h, ok := ctx.Session.(Host); ok {
+		if signed := h.SignedOutput(); signed.filterScan == s {
+			return signed.filter
+		}
+	}
+	return nil
 }
 
 // heapOrderTable is a table that returns an index lookup's rows in heap

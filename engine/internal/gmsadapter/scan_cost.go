@@ -132,6 +132,12 @@ func scanCosts(sz relSize, sel float64, nPoints int, keyCols int, quals int) (in
 
 // mode chooses how the scan reads its table this time.
 func (s *IndexScan) mode(ctx *sql.Context) scanMode {
+	return s.modeWith(ctx, nil)
+}
+
+// modeWith is mode keeping the = ANY points it evaluates in pts (nil:
+// not kept).
+func (s *IndexScan) modeWith(ctx *sql.Context, pts *pointsValue) scanMode {
 	if s.Ordered || s.uniquePoint() {
 		return modeIndex
 	}
@@ -148,7 +154,10 @@ func (s *IndexScan) mode(ctx *sql.Context) scanMode {
 	if err != nil {
 		return modeIndex
 	}
-	e := &explainer{ctx: ctx}
+	if pts == nil {
+		pts = &pointsValue{}
+	}
+	e := &explainer{ctx: ctx, points: pts}
 	r := &relStats{rows: float64(live), stats: stats, table: st}
 	sz := sizeOf(r, s.Table.Schema())
 	// a unique column's selectivity (1 / rows) is of the rows PostgreSQL
@@ -158,7 +167,7 @@ func (s *IndexScan) mode(ctx *sql.Context) scanMode {
 	nPoints := 1
 	if s.Points != nil {
 		nPoints = 10
-		if v, ok := e.constValue(s.Points); ok {
+		if v, ok := e.pointsOf(s); ok {
 			if a, ok := v.(*types.Array); ok {
 				nPoints = len(a.Values)
 			}

@@ -15,7 +15,11 @@ import (
 // than 63 bytes in sqlText: the scanner truncates it (pg_query does so
 // silently), and PostgreSQL says so.
 func (s *Session) identifierNotices(sqlText string) {
+	if sqlText == s.shortText {
+		return
+	}
 	if !hasLongWord(sqlText) {
+		s.shortText = sqlText
 		return
 	}
 	res, err := pgtree.Scan(sqlText)

@@ -250,6 +250,17 @@ func (r *Rows) drainOK() {
 	r.finish(err)
 }
 
+// ReuseRows tells the statement that its caller reads each row before
+// calling Next again and keeps neither the slice Values returns nor the
+// row: the rows may then be built in one buffer instead of allocated
+// one by one (pgwire, which encodes each row as it comes). Called before
+// the first Next.
+func (r *Rows) ReuseRows() {
+	if r.s != nil && r.gctx != nil && r.iter != nil && r.count == 0 {
+		r.s.signed.ReuseRows(r.gctx)
+	}
+}
+
 // Values returns the current row's values (tinybase Go representations).
 func (r *Rows) Values() []any { return r.cur }
 

@@ -52,6 +52,10 @@ const (
 // Session is one connection's state: settings and transaction.
 type Session struct {
 	colMemo columnsMemo // the last statement's columns (rows.go)
+	// shortText is the last statement text found without a word long
+	// enough to hold an identifier to truncate (identifier_notice.go): a
+	// prepared statement's every execution scanned it again
+	shortText string
 	// clientAddr and serverAddr are the connection's ends (SessionOptions).
 	clientAddr, serverAddr netip.AddrPort
 	// clientQuery is the text the client sent that is running, which

@@ -3,6 +3,7 @@ package storage
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 )
@@ -44,10 +45,13 @@ type rowIter struct {
 	reverse bool
 	keyLen  int // secondary index: key values before the primary key; -1: primary tree
 
-	si    int    // current span
-	from  *entry // resume pivot in the current span: nil or &pivot
+	one   [1]span // spans' storage for a scan of one span
+	si    int     // current span
+	from  *entry  // resume pivot in the current span: nil or &pivot
 	pivot entry
-	buf   []sql.Row
+	// buf holds the chunk's primary entries, whose rows are handed out
+	// (a third of the bytes of the rows' slice headers)
+	buf   []*entry
 	pos   int
 	chunk int
 	skip  int64 // rows still to pass over without building them (Skip)
@@ -56,7 +60,15 @@ type rowIter struct {
 	// pred is a filter the scan applies itself (Filter): a row it rejects
 	// is never handed out, nor copied.
 	pred func(sql.Row) bool
+	// early marks a pred given when the scan started (Bounds.Filter):
+	// the chunks are filled with the rows it accepts, so a chunk of
+	// want rows is what a LIMIT over the filter reads
+	early bool
 }
+
+// maxVisit bounds the entries one chunk visits for the rows an early
+// filter accepts, so a selective filter still reads the tree in steps.
+const maxVisit = 4 * maxChunk
 
 // Skip passes over the next n rows without building them: an OFFSET the
 // planner pushed into the scan (gmsadapter's IndexScan).
@@ -70,16 +82,33 @@ func (it *rowIter) Skip(n int64) {
 }
 
 // newRowIter starts a scan of spans, given in tree order; called with t.mu
-// held.
-func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, reverse bool, keyLen int) (_ *rowIter, err error) {
+// held. want is the rows the consumer expects to read (0: unknown), the
+// size of the first chunk.
+func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, reverse bool, keyLen int, want int) (_ *rowIter, err error) {
 	if reverse {
-		rev := make([]span, len(spans))
-		for i, sp := range spans {
-			rev[len(spans)-1-i] = sp
-		}
-		spans = rev
+		slices.Reverse(spans) // the caller's, made for this scan
 	}
-	it := &rowIter{td: td, tree: tr, order: order, spans: spans, reverse: reverse, keyLen: keyLen, chunk: firstChunk}
+	it := &rowIter{td: td, tree: tr, order: order, spans: spans, reverse: reverse, keyLen: keyLen}
+	return it.start(t, want)
+}
+
+// newSpanIter is newRowIter for a scan of the one span sp, which the
+// iterator holds itself, filtered by pred from its first chunk on (nil:
+// not).
+func newSpanIter(t *Txn, td *tableData, tr *tree, order *keyOrder, sp span, reverse bool, keyLen int, want int, pred func(sql.Row) bool) (*rowIter, error) {
+	it := &rowIter{td: td, tree: tr, order: order, reverse: reverse, keyLen: keyLen, pred: pred, early: pred != nil}
+	it.one[0] = sp
+	it.spans = it.one[:]
+	return it.start(t, want)
+}
+
+// start reads the first chunk, of want entries when want is known.
+func (it *rowIter) start(t *Txn, want int) (_ *rowIter, err error) {
+	td := it.td
+	it.chunk = firstChunk
+	if want > 0 {
+		it.chunk = min(want, maxChunk)
+	}
 	if err := it.fill(); err != nil {
 		return nil, err
 	}
@@ -96,7 +125,7 @@ func (it *rowIter) fill() (err error) {
 	if cap(it.buf) < it.chunk && (it.chunk > firstChunk || !it.onePoint()) {
 		// a chunk's buffer is sized once rather than grown by appends;
 		// a point lookup's first grows from its one row
-		it.buf = make([]sql.Row, 0, it.chunk)
+		it.buf = make([]*entry, 0, it.chunk)
 	}
 	for len(it.buf) == 0 && it.si < len(it.spans) {
 		sp := it.spans[it.si]
@@ -104,19 +133,22 @@ func (it *rowIter) fill() (err error) {
 		n, more := 0, false
 		var lookupErr error
 		visit := func(e *entry) bool {
-			if n == it.chunk {
+			if len(it.buf) == it.chunk || n == maxVisit {
 				more = true
 				return false
 			}
 			n++
 			last = e
-			row, ok, err := it.take(sp, e)
+			pe, ok, err := it.take(sp, e)
 			if err != nil {
 				lookupErr = err
 				return false
 			}
+			if ok && it.early && !it.pred(pe.row()) {
+				ok = false
+			}
 			if ok {
-				it.buf = append(it.buf, row)
+				it.buf = append(it.buf, pe)
 			}
 			return true
 		}
@@ -141,9 +173,7 @@ func (it *rowIter) fill() (err error) {
 			it.si++
 			it.from = nil
 		}
-		if it.chunk < maxChunk {
-			it.chunk *= 4
-		}
+		it.chunk = min(it.chunk*4, maxChunk)
 	}
 	return nil
 }
@@ -154,10 +184,10 @@ func (it *rowIter) onePoint() bool {
 	return len(it.spans) == 1 && it.spans[0].point
 }
 
-// take is the row entry e of span sp yields: ok is false for an entry
-// the span's filter or the scan's OFFSET skips; an index entry reads its
-// row from the table.
-func (it *rowIter) take(sp span, e *entry) (row sql.Row, ok bool, err error) {
+// take is the primary entry whose row entry e of span sp yields: ok is
+// false for an entry the span's filter or the scan's OFFSET skips; an
+// index entry finds its row's entry in the table.
+func (it *rowIter) take(sp span, e *entry) (pe *entry, ok bool, err error) {
 	if sp.filter != nil && !sp.filter(e) {
 		return nil, false, nil
 	}
@@ -166,13 +196,13 @@ func (it *rowIter) take(sp span, e *entry) (row sql.Row, ok bool, err error) {
 		return nil, false, nil
 	}
 	if it.keyLen < 0 {
-		return e.row(), true, nil
+		return e, true, nil
 	}
 	pe, found := it.td.fetch(e, it.keyLen)
 	if !found {
 		return nil, false, fmt.Errorf("storage: index entry of table %q without a row", it.td.def.name)
 	}
-	return pe.row(), true, nil
+	return pe, true, nil
 }
 
 // walk visits the entries of span sp from the resume pivot on, in the
@@ -221,7 +251,11 @@ func (it *rowIter) walk(sp span, visit func(e *entry) bool) {
 // needs no iterator of its own. pred reads the stored row, which it must
 // not change or keep; it cannot fail (expr.ScanFilter's tests). A cursor
 // filtered so must not Skip.
-func (it *rowIter) Filter(pred func(sql.Row) bool) { it.pred = pred }
+func (it *rowIter) Filter(pred func(sql.Row) bool) {
+	if !it.early { // an early filter is the scan's already
+		it.pred = pred
+	}
+}
 
 // Each calls fn with each remaining row, walking the tree in one pass
 // instead of one descent per chunk, until fn returns an error: for a
@@ -230,7 +264,7 @@ func (it *rowIter) Filter(pred func(sql.Row) bool) { it.pred = pred }
 func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 	defer guard(&err)
 	for ; it.pos < len(it.buf); it.pos++ {
-		row := it.buf[it.pos]
+		row := it.buf[it.pos].row()
 		if it.pred != nil && !it.pred(row) {
 			continue
 		}
@@ -245,7 +279,11 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 		sp := it.spans[it.si]
 		var ferr error
 		it.walk(sp, func(e *entry) bool {
-			row, ok, err := it.take(sp, e)
+			pe, ok, err := it.take(sp, e)
+			var row sql.Row
+			if err == nil && ok {
+				row = pe.row()
+			}
 			if err == nil && ok && it.pred != nil {
 				ok = it.pred(row)
 			}
@@ -281,9 +319,9 @@ func (it *rowIter) Next(*sql.Context) (sql.Row, error) {
 				return nil, err
 			}
 		}
-		row := it.buf[it.pos]
+		row := it.buf[it.pos].row()
 		it.pos++
-		if it.pred != nil && !it.pred(row) {
+		if it.pred != nil && !it.early && !it.pred(row) {
 			continue
 		}
 		if it.shared {

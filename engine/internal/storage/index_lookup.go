@@ -31,13 +31,15 @@ func (*lookupPartition) Key() []byte { return []byte("lookup") }
 // LookupRows returns the rows of an index lookup in index order: what
 // IndexedAccess, LookupPartitions and PartitionRows return, without the
 // three objects between (gmsadapter's IndexScan, at every execution).
-func (h *Table) LookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
-	return h.lookupRows(ctx, lookup)
+// want is the rows the consumer expects to read (a LIMIT's), which the
+// cursor's first chunk reads in one descent; 0 when unknown.
+func (h *Table) LookupRows(ctx *sql.Context, lookup sql.IndexLookup, want int) (sql.RowIter, error) {
+	return h.lookupRows(ctx, lookup, want)
 }
 
 // lookupRows scans the B-tree of the lookup's index over its ranges, in
 // index order (reversed for a reverse lookup).
-func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
+func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup, want int) (sql.RowIter, error) {
 	t, td, err := h.current(ctx)
 	if err != nil {
 		return nil, err
@@ -72,7 +74,7 @@ func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIte
 	if err != nil {
 		return nil, err
 	}
-	return newRowIter(t, td, tr, order, spans, lookup.IsReverse, keyLen)
+	return newRowIter(t, td, tr, order, spans, lookup.IsReverse, keyLen, want)
 }
 
 // A MySQL range orders NULL first; tinybase's trees order NULL last. Each
@@ -255,7 +257,13 @@ func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []sp
 		}
 		spans = append(spans, own...)
 	}
-	less := func(i, j int) bool { return o.compare(spans[i].start, spans[j].start) < 0 }
+	less := func(i, j int) bool {
+		a, b := spans[i].start, spans[j].start
+		if a == nil || b == nil { // nil: the tree's start
+			return a == nil && b != nil
+		}
+		return o.compare(a, b) < 0
+	}
 	if !sort.SliceIsSorted(spans, less) { // = ANY's points come sorted
 		sort.SliceStable(spans, less)
 	}
@@ -314,6 +322,26 @@ func eitherFilter(a, b func(*entry) bool) func(*entry) bool {
 	return func(e *entry) bool { return a(e) || b(e) }
 }
 
+// pivotBlock is a search pivot with room for a short key: one
+// allocation where a pivot and its key were two.
+type pivotBlock struct {
+	e entry
+	k [2]any
+}
+
+// pivotAfter returns a search entry for prefix followed by v, with bias.
+func pivotAfter(prefix sql.Row, v any, bias int8) *entry {
+	if len(prefix) >= len(pivotBlock{}.k) {
+		return pivot(concat(prefix, sql.Row{v}), bias)
+	}
+	b := &pivotBlock{}
+	n := copy(b.k[:], prefix)
+	b.k[n] = v
+	b.e.bias = bias
+	b.e.setKey(b.k[: n+1 : n+1])
+	return &b.e
+}
+
 // boxSpan returns the span of tree order covering a box (one piece per
 // leading key column): the longest prefix of single-value pieces fixes the
 // scan's prefix, the next piece bounds it, and a filter checks the rest.
@@ -339,30 +367,39 @@ func boxSpan(o *keyOrder, box []piece) span {
 		p := box[i]
 		switch p.lo.kind {
 		case value:
-			sp.start = pivot(concat(prefix, sql.Row{p.lo.val}), -1)
+			sp.start = pivotAfter(prefix, p.lo.val, -1)
 			if !p.lo.incl {
 				sp.start.bias = 1
 			}
 		case nullStart:
-			sp.start = pivot(concat(prefix, sql.Row{nil}), -1)
+			sp.start = pivotAfter(prefix, nil, -1)
 		default:
-			sp.start = pivot(prefix, -1)
+			if len(prefix) > 0 {
+				sp.start = pivot(prefix, -1)
+			} // else the span starts at the tree's start
 		}
 		switch p.hi.kind {
 		case value:
-			sp.end = pivot(concat(prefix, sql.Row{p.hi.val}), 1)
+			sp.end = pivotAfter(prefix, p.hi.val, 1)
 			if !p.hi.incl {
 				sp.end.bias = -1
 			}
 		case nullStart:
 			if len(prefix) > 0 || !o.notNull {
-				sp.end = pivot(concat(prefix, sql.Row{nil}), -1)
+				sp.end = pivotAfter(prefix, nil, -1)
 			} // else no entry has a NULL first value: the span is open-ended
 		default:
-			sp.end = pivot(prefix, 1)
+			// no prefix: the span runs to the tree's end, so a whole
+			// index's scan (ORDER BY created_at DESC LIMIT 20) tests no
+			// entry against a pivot and starts without a search
+			if len(prefix) > 0 {
+				sp.end = pivot(prefix, 1)
+			}
 		}
 		if i+1 < len(box) {
-			rest := box[i+1:]
+			// the filter's own copy: the box itself then need not
+			// outlive the call (BoundRows keeps it on the stack)
+			rest := append([]piece(nil), box[i+1:]...)
 			first := i + 1
 			sp.filter = func(e *entry) bool {
 				for j, p := range rest {
@@ -375,4 +412,82 @@ func boxSpan(o *keyOrder, box []piece) span {
 		}
 	}
 	return sp
+}
+
+// Bounds is a lookup of an index by its leading key columns, as an index
+// scan's conditions give it: Prefix fixes the first len(Prefix) values (a
+// nil one is IS NULL); when Ranged, the next column is non-NULL and lies
+// between Lo and Hi (nil: that side open), each inclusive or not. With no
+// prefix and no range it is the whole index. Values are of their
+// columns' types.
+type Bounds struct {
+	Prefix         sql.Row
+	Ranged         bool
+	Lo, Hi         any
+	LoIncl, HiIncl bool
+	// Filter, when set, is a test the scan applies to the rows it reads
+	// (as rowIter.Filter's), from its first chunk on: a LIMIT's want then
+	// counts the rows it accepts
+	Filter func(sql.Row) bool
+}
+
+// BoundRows returns the rows of an index lookup given by bounds, in index
+// order (reversed when reverse): LookupRows without the range collection
+// GMS's lookups carry, which an index scan built at every execution only
+// for it to be converted here (six allocations of a keyset page). want is
+// as LookupRows'.
+func (h *Table) BoundRows(ctx *sql.Context, index string, b Bounds, reverse bool, want int) (_ sql.RowIter, err error) {
+	t, td, err := h.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	defer guard(&err)
+	tr, order, ncols, keyLen := td.rows, td.def.pkOrder, len(td.def.pkOrds), -1
+	if index != pkIndexID || td.def.keyless() {
+		i, ix := td.def.indexByName(index)
+		if ix == nil || !ix.visibleToGMS() {
+			return nil, fmt.Errorf("storage: table %q has no index %q", td.def.name, index)
+		}
+		tr, order, ncols, keyLen = td.idx[i], ix.order, len(ix.columns), len(ix.columns)
+	}
+	n := len(b.Prefix)
+	if b.Ranged {
+		n++
+	}
+	if n > ncols {
+		return nil, fmt.Errorf("storage: range over %d columns for an index of %d", n, ncols)
+	}
+	var boxes [4]piece
+	box := boxes[:0]
+	for _, v := range b.Prefix {
+		if v == nil {
+			box = append(box, piece{lo: bound{kind: nullStart}, hi: bound{kind: posInf}})
+		} else {
+			box = append(box, piece{lo: bound{kind: value, val: v, incl: true}, hi: bound{kind: value, val: v, incl: true}})
+		}
+	}
+	var spans []span
+	switch {
+	case b.Ranged:
+		p := piece{lo: bound{kind: negInf}, hi: bound{kind: nullStart}}
+		if b.Lo != nil {
+			p.lo = bound{kind: value, val: b.Lo, incl: b.LoIncl}
+		}
+		if b.Hi != nil {
+			p.hi = bound{kind: value, val: b.Hi, incl: b.HiIncl}
+		}
+		if b.Lo != nil && b.Hi != nil {
+			c := compareValue(order.types[len(b.Prefix)], b.Lo, b.Hi)
+			if c > 0 || (c == 0 && !(b.LoIncl && b.HiIncl)) {
+				break // no value lies between: no rows
+			}
+		}
+		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, p)), reverse, keyLen, want, b.Filter)
+	case n == 0:
+		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, piece{lo: bound{kind: negInf}, hi: bound{kind: posInf}})), reverse, keyLen, want, b.Filter)
+	default:
+		return newSpanIter(t, td, tr, order, boxSpan(order, box), reverse, keyLen, want, b.Filter)
+	}
+	return newRowIter(t, td, tr, order, spans, reverse, keyLen, want)
 }

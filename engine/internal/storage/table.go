@@ -201,7 +201,7 @@ func (h *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
 // an index lookup for a partition from LookupPartitions.
 func (h *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
 	if lp, ok := p.(*lookupPartition); ok {
-		return h.lookupRows(ctx, lp.lookup)
+		return h.lookupRows(ctx, lp.lookup, 0)
 	}
 	return h.Rows(ctx)
 }
@@ -214,7 +214,7 @@ func (h *Table) Rows(ctx *sql.Context) (sql.RowIter, error) {
 		return nil, err
 	}
 	defer t.mu.Unlock()
-	return newRowIter(t, td, td.rows, nil, td.scanHeap(), false, -1)
+	return newRowIter(t, td, td.rows, nil, td.scanHeap(), false, -1, 0)
 }
 
 type scanPartition struct{}

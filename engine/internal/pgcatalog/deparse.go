@@ -57,6 +57,7 @@ func (s *State) newDeparseScope(rel string, cols sql.Schema) *deparseScope {
 	for _, c := range cols {
 		if t, ok := c.Type.(*types.Type); ok {
 			sc.cols[c.Name] = t
+			sc.order = append(sc.order, c.Name)
 		}
 	}
 	return sc
@@ -133,6 +134,7 @@ type (
 	dnode interface{ dtype() *types.Type }
 	// dVar is a column; qual names its relation inside a sub-select.
 	dVar struct {
+		// name is "" for the whole row of relation qual
 		name, qual string
 		t          *types.Type
 		keyword    bool // VALUE in a domain constraint, printed as is
@@ -383,6 +385,15 @@ func (sc *deparseScope) columnRef(c *pg.ColumnRef) (dnode, bool) {
 		if len(parts) == 2 {
 			return nil, false
 		}
+	}
+	if len(parts) == 1 && name == sc.refName && sc.relSchema != "" && sc.vd == nil {
+		// the relation's name as a value: its whole row (an index key
+		// code(t) calling a function of the row type), printed t.*
+		fields := make([]types.Field, 0, len(sc.order))
+		for _, c := range sc.order {
+			fields = append(fields, types.Field{Name: c, Type: sc.cols[c]})
+		}
+		return &dVar{qual: sc.refName, t: types.RowType(sc.relSchema, sc.refName, fields)}, true
 	}
 	return nil, false
 }

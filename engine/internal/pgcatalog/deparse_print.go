@@ -121,6 +121,10 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 			p.b.WriteString(n.name)
 			return
 		}
+		if n.name == "" {
+			p.b.WriteString(QuoteIdent(n.qual) + ".*") // ruleutils prints a whole-row Var's refname always
+			return
+		}
 		if p.varPrefix {
 			p.b.WriteString(QuoteIdent(n.qual) + ".")
 		}

@@ -120,7 +120,7 @@ func (b *attributeRows) indexColumns(s *State, r Relation, cols sql.Schema, ix s
 		// the type PostgreSQL's rules give the key (as pg_index has it),
 		// else the one the engine computed it with
 		var t *types.Type
-		if d, ok := s.deparseNode(n, r.Name, cols); ok {
+		if d, ok := s.deparseNode(n, r.Schema, r.Name, cols); ok {
 			t = d.dtype()
 		}
 		if t == nil && i < len(ix.KeyTypes) {

@@ -178,13 +178,15 @@ func (s *State) defaultOpclass(method string, t *types.Type, opclass string) boo
 
 // deparseNode analyzes a parsed stored expression over relation rel
 // (DeparseStored without the printing).
-func (s *State) deparseNode(n *pg.Node, rel string, cols sql.Schema) (d dnode, ok bool) {
+func (s *State) deparseNode(n *pg.Node, schema, rel string, cols sql.Schema) (d dnode, ok bool) {
 	defer func() {
 		if recover() != nil {
 			d, ok = nil, false
 		}
 	}()
-	return s.newDeparseScope(rel, cols).analyze(n)
+	sc := s.newDeparseScope(rel, cols)
+	sc.relSchema = schema
+	return sc.analyze(n)
 }
 
 // indexKeys are an index's key parts as pg_get_indexdef prints them,
@@ -206,7 +208,7 @@ func (s *State) indexKeys(r Relation, ix storage.IndexInfo, pretty bool) ([]stri
 			if err != nil {
 				return nil, nil, false
 			}
-			d, ok := s.deparseNode(n, r.Name, cols)
+			d, ok := s.deparseNode(n, r.Schema, r.Name, cols)
 			if !ok {
 				return nil, nil, false
 			}

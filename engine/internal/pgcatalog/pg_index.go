@@ -111,7 +111,7 @@ func (s *State) indexParts(r Relation, ix storage.IndexInfo, colType map[string]
 			continue
 		}
 		var t *types.Type
-		if d, ok := s.deparseNode(n, r.Name, cols); ok {
+		if d, ok := s.deparseNode(n, r.Schema, r.Name, cols); ok {
 			t = d.dtype()
 		}
 		parts = append(parts, indexPart{typ: t})
@@ -135,7 +135,7 @@ func (s *State) indexExprs(r Relation, ix storage.IndexInfo) (exprs, pred any) {
 			if c := n.GetColumnRef(); c != nil && len(c.Fields) == 1 {
 				continue
 			}
-			d, ok := s.deparseNode(n, r.Name, cols)
+			d, ok := s.deparseNode(n, r.Schema, r.Name, cols)
 			if !ok {
 				parts = nil
 				break

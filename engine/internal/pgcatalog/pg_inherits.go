@@ -121,7 +121,7 @@ func (s *State) partitionKeyParts(k *catalog.PartitionKey, sch sql.Schema, prett
 		if err != nil {
 			continue
 		}
-		d, ok := s.deparseNode(n, k.Table.Name, sch)
+		d, ok := s.deparseNode(n, k.Table.Schema, k.Table.Name, sch)
 		if !ok {
 			continue
 		}

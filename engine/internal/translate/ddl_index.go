@@ -80,7 +80,7 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 			continue
 		}
 		anyExpr = true
-		def.Exprs = append(def.Exprs, t.scalar(el.Expr))
+		t.overTableRow(s.Relation, func() { def.Exprs = append(def.Exprs, t.scalar(el.Expr)) })
 		t.checkIndexImmutable(el.Expr, ti, "expression") // generated_immutable.go
 		def.Source = append(def.Source, exprSQL(el.Expr))
 		nameParts = append(nameParts, indexColname(el.Expr))
@@ -93,7 +93,7 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 		def.Exprs = nil
 	}
 	if s.WhereClause != nil {
-		def.Where = t.indexPredicate(s.WhereClause)
+		t.overTableRow(s.Relation, func() { def.Where = t.indexPredicate(s.WhereClause) })
 		t.checkIndexImmutable(s.WhereClause, ti, "predicate")
 		def.WhereSource = exprSQL(s.WhereClause)
 	}

@@ -168,6 +168,9 @@ func (t *Translator) mutableCasts(n *pg.Node, ti *TableInfo) bool {
 	return hasNode(n, func(m any) bool {
 		switch x := m.(type) {
 		case *pg.TypeCast:
+			if wholeRowOf(x.Arg, ti) {
+				return true // record_out and record_in are STABLE
+			}
 			from := colType(x.Arg)
 			if from == nil {
 				return false
@@ -197,6 +200,17 @@ func (t *Translator) mutableCasts(n *pg.Node, ti *TableInfo) bool {
 		}
 		return false
 	})
+}
+
+// wholeRowOf reports whether n names ti's whole row: the table's name
+// where no column has it.
+func wholeRowOf(n *pg.Node, ti *TableInfo) bool {
+	alias, _, ok := wholeRowAlias(n)
+	if !ok || ti == nil || alias != ti.Name {
+		return false
+	}
+	_, isColumn := ti.Column(alias)
+	return !isColumn
 }
 
 // stableCast reports whether PostgreSQL's cast from one kind to another

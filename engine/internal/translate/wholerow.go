@@ -68,6 +68,19 @@ func (t *Translator) collectRows(s *pg.SelectStmt, parent *queryScope) {
 	}
 }
 
+// overTableRow runs fn with the table rv names as the one FROM item of
+// its expressions, so the table's name is its whole row as a value, as in
+// an index key `code(org_invite)` calling a function of the row type.
+func (t *Translator) overTableRow(rv *pg.RangeVar, fn func()) {
+	saved := t.q
+	defer func() { t.q = saved }()
+	t.q.rowCols = map[string]*rowSource{}
+	if src := t.relationSource(rv, nil); src != nil {
+		t.q.rowCols[rv.Relname] = src
+	}
+	fn()
+}
+
 // addCTEs registers the columns of WITH items, each seeing the earlier ones.
 func (t *Translator) addCTEs(w *pg.WithClause, ctes map[string]*rowSource) {
 	if w == nil {

@@ -1,7 +1,9 @@
 package ddl
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -282,13 +284,16 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 // DropTableDeps runs before DROP TABLE: dependent views (CASCADE),
 // owned sequences and comments go with the table.
 func DropTableDeps(h Host, c *translate.DropTableDeps) error {
-	cat := h.Catalog()
 	named := map[catalog.QName]bool{}
 	for _, n := range c.Tables {
 		if t, ok := FindTable(h, n.Schema, n.Name); ok {
 			named[catalog.QName{Schema: t.SchemaName(), Name: t.Name()}] = true
 		}
 	}
+	if err := dropRowTypeRoutines(h, named, c.Cascade); err != nil {
+		return err
+	}
+	cat := h.Catalog()
 	for _, n := range c.Tables {
 		t, ok := FindTable(h, n.Schema, n.Name)
 		if !ok {
@@ -328,6 +333,46 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 		cat = cat.DropTableTriggers(q).DropRules(q).DropTableStatistics(q)
 	}
 	h.SetCatalog(cat)
+	return nil
+}
+
+// dropRowTypeRoutines refuses to drop tables whose row type a routine
+// takes or returns (`code(org_invite)`, `RETURNS SETOF org_invite`), as
+// PostgreSQL's pg_depend on the type does, or under CASCADE drops the
+// routines first.
+func dropRowTypeRoutines(h Host, tables map[catalog.QName]bool, cascade bool) error {
+	qs := slices.SortedFunc(maps.Keys(tables), func(a, b catalog.QName) int {
+		return cmp.Or(cmp.Compare(a.Schema, b.Schema), cmp.Compare(a.Name, b.Name))
+	})
+	for _, q := range qs {
+		routines := routineTypeUsers(h, h.Catalog(), map[[2]string]bool{{q.Schema, q.Name}: true}, nil) // extension.go
+		if len(routines) == 0 {
+			continue
+		}
+		if !cascade {
+			var lines []string
+			for _, u := range routines {
+				lines = append(lines, fmt.Sprintf("function %s depends on type %s", u.desc, u.typ))
+			}
+			return dependError("table", visibleName(h, q.Schema, q.Name)).(*pgerror.Error).WithDetail("%s", joinDetail(lines))
+		}
+		xh, ok := h.(ExtensionHost)
+		if !ok {
+			return pgerror.New(pgerror.FeatureNotSupported, "DROP TABLE ... CASCADE cannot drop the routines using %s here", q.Name)
+		}
+		var script strings.Builder
+		for _, u := range routines {
+			fmt.Fprintf(&script, "DROP %s IF EXISTS %s CASCADE;\n", u.word, u.drop)
+		}
+		if err := xh.RunExtensionScript(script.String(), q.Schema); err != nil {
+			return err
+		}
+		// after the script, whose statements report their own cascades:
+		// these join the DROP TABLE's one NOTICE
+		for _, u := range routines {
+			h.DropCascades("function " + u.desc)
+		}
+	}
 	return nil
 }
 

@@ -38,10 +38,16 @@ func resolveWindowFunc(env *types.Env, name string, args []sql.Expression, ats [
 	// the value argument is anyelement: an untyped literal has no type
 	// to bind it to (PostgreSQL: 42804)
 	valueType := func() (*types.Type, error) {
-		if ats[0].Kind == types.KindUnknown {
+		if ats[0].Kind != types.KindUnknown {
+			return ats[0], nil
+		}
+		if _, lit := args[0].(*Literal); lit {
 			return nil, pgerror.New(pgerror.DatatypeMismatch, "could not determine polymorphic type because input has type unknown")
 		}
-		return ats[0], nil
+		// a subquery's untyped literal column is text to its readers
+		// (PostgreSQL resolves it when it analyses the subquery)
+		wd.args[0], _ = Coerce(env, args[0], types.Text, types.CastImplicit)
+		return types.Text, nil
 	}
 	switch name {
 	case "row_number", "rank", "dense_rank", "percent_rank", "cume_dist":

@@ -20,3 +20,5 @@ SELECT max(u) FROM wa_t;
 SELECT min(a > 10) FROM wa_t;
 SELECT min(ch), max(ch), pg_typeof(max(ch)) FROM wa_t;
 SELECT min(ARRAY[j]) IS NULL FROM wa_t;
+WITH c AS MATERIALIZED (SELECT id, '' AS w FROM wa_t) SELECT id, last_value(c.w) OVER (ORDER BY id), lag(w) OVER (ORDER BY id) FROM c ORDER BY id;
+SELECT first_value(w) OVER (), pg_typeof(first_value(w) OVER ()) FROM (SELECT 'x' AS w) s;

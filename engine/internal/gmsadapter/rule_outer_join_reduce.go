@@ -166,6 +166,12 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 	switch x := e.(type) {
 	case *expression.GetField:
 		return side.Contains(x.Id())
+	case *expr.Literal:
+		// a NULL constant (x = NULL folds to one) is NULL whatever the
+		// columns hold; FALSE rejects a row as well
+		return x.Value == nil || top && x.Value == false
+	case *expression.Literal: // GMS's simplifyFilters makes constants its own
+		return x.Value() == nil || top && x.Value() == false
 	case *expression.And:
 		if top { // one NULL or FALSE conjunct rejects the row
 			return nullWhen(x.LeftChild, side, true) || nullWhen(x.RightChild, side, true)

@@ -13,3 +13,7 @@ SELECT fr_a.id, fr_b.id FROM fr_a FULL JOIN fr_b ON lower(fr_a.b) = fr_b.y OR fr
 SELECT count(*) FROM fr_a FULL JOIN fr_b ON fr_b.a_id < fr_a.id WHERE fr_b.y IS NOT NULL;
 SELECT fr_a.id, fr_b.id FROM fr_a FULL JOIN fr_b ON fr_b.a_id = fr_a.id OR fr_b.x = fr_a.a;
 SELECT fr_a.id, fr_b.id FROM fr_a FULL JOIN fr_b ON fr_b.a_id < fr_a.id WHERE fr_a.id IS NULL OR fr_b.id IS NULL;
+SELECT count(*) FROM fr_a FULL JOIN fr_b ON lower(fr_a.b) = fr_b.y OR fr_b.x = fr_a.a WHERE fr_a.a IN (5, NULL::int, NULL::int);
+SELECT count(*) FROM fr_a FULL JOIN fr_b ON lower(fr_a.b) = fr_b.y OR fr_b.x = fr_a.a WHERE fr_b.id IN (NULL::int, 2, 5);
+SELECT fr_a.id, fr_b.id FROM fr_a FULL JOIN fr_b ON lower(fr_a.b) = fr_b.y OR fr_b.x = fr_a.a WHERE NOT (fr_b.id IN (NULL::int, 1));
+SELECT fr_a.id, fr_b.id FROM fr_a LEFT JOIN fr_b ON fr_b.a_id = fr_a.id WHERE fr_b.x IN (NULL::int, 5) ORDER BY 1, 2;

@@ -233,6 +233,15 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 			}
 		}
 		return len(eqs) > 0
+	case *expr.GMSBool:
+		return nullWhen(x.Child, side, top)
+	case *plan.InSubquery:
+		// NULL for a NULL operand, FALSE for no rows: a rejected row
+		return top && nullWhen(x.LeftChild, side, false)
+	case *plan.ExistsSubquery:
+		// false when a condition of the sub-select is NULL for the
+		// side's NULLs (PostgreSQL makes it a semi-join and reduces)
+		return top && x.Query != nil && existsRejects(x.Query.Query, side)
 	case *expr.AnyArray:
 		_, v, arr, all := x.Operands()
 		if nullWhen(arr, side, false) {
@@ -242,4 +251,21 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 		return top && !all && nullWhen(v, side, false)
 	}
 	return false
+}
+
+// existsRejects reports whether sub-select n returns no row when the
+// columns side (of the outer query) are all NULL: one of the conditions
+// on its rows is then NULL or FALSE. Only a plain filtered scan counts:
+// an aggregate returns its row whatever it reads.
+func existsRejects(n sql.Node, side sql.ColSet) bool {
+	for {
+		switch x := n.(type) {
+		case *plan.Project, *plan.Limit, *plan.Sort, *plan.Distinct, *plan.TopN:
+			n = x.Children()[0]
+			continue
+		case *plan.Filter:
+			return rejectsNulls(splitAnd(x.Expression, nil), side)
+		}
+		return false
+	}
 }

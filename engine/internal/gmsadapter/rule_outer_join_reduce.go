@@ -148,9 +148,28 @@ func rejectsNulls(conds []sql.Expression, side sql.ColSet) bool {
 		return false
 	}
 	for _, c := range conds {
-		if nullWhen(c, side, true) {
+		if nullWhen(c, side, true) || semiJoinRejects(c, side) {
 			return true
 		}
+	}
+	return false
+}
+
+// semiJoinRejects reports whether conjunct c is a sub-select PostgreSQL
+// makes a semi-join of (pull_up_sublinks), whose conditions then reduce
+// outer joins as an inner join's do: x IN (SELECT ...) not reading the
+// outer query rejects x's NULLs, EXISTS (SELECT ...) the NULLs its
+// sub-select's conditions reject. Under OR or NOT a sub-select stays one.
+func semiJoinRejects(c sql.Expression, side sql.ColSet) bool {
+	if b, ok := c.(*expr.GMSBool); ok {
+		c = b.Child
+	}
+	switch x := c.(type) {
+	case *plan.InSubquery:
+		sq, ok := x.RightChild.(*plan.Subquery)
+		return ok && sq.Correlated().Empty() && nullWhen(x.LeftChild, side, false)
+	case *plan.ExistsSubquery:
+		return x.Query != nil && existsRejects(x.Query.Query, side)
 	}
 	return false
 }
@@ -233,15 +252,6 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 			}
 		}
 		return len(eqs) > 0
-	case *expr.GMSBool:
-		return nullWhen(x.Child, side, top)
-	case *plan.InSubquery:
-		// NULL for a NULL operand, FALSE for no rows: a rejected row
-		return top && nullWhen(x.LeftChild, side, false)
-	case *plan.ExistsSubquery:
-		// false when a condition of the sub-select is NULL for the
-		// side's NULLs (PostgreSQL makes it a semi-join and reduces)
-		return top && x.Query != nil && existsRejects(x.Query.Query, side)
 	case *expr.AnyArray:
 		_, v, arr, all := x.Operands()
 		if nullWhen(arr, side, false) {

@@ -96,11 +96,25 @@ func (t *Translator) pruneUnusedOutputs(s *pg.SelectStmt) {
 		return
 	}
 	if t.unread == nil {
-		t.unread = map[*pg.ResTarget]bool{}
+		t.unread = map[unreadKey]bool{}
 	}
 	for _, p := range prune {
-		t.unread[p] = true
+		if p.Location >= 0 {
+			t.unread[unreadKey{p.Location, p.Name}] = true
+		}
 	}
+}
+
+// unreadKey names a select item by its place in the statement's text and
+// its name: rewrites (DISTINCT ON, * expansion) translate copies of the
+// parse tree, whose items keep both.
+type unreadKey struct {
+	loc  int32
+	name string
+}
+
+func (t *Translator) isUnread(rt *pg.ResTarget) bool {
+	return rt.Location >= 0 && t.unread[unreadKey{rt.Location, rt.Name}]
 }
 
 // unreadTarget is a select item pruneUnusedOutputs found unread: its

@@ -218,7 +218,7 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 			name = columnName(rt.Val)
 		}
 		e := t.scalar
-		if t.unread[rt] {
+		if t.isUnread(rt) {
 			e = func(*pg.Node) sqlparser.Expr { return t.unreadTarget(rt) } // prune_outputs.go
 		}
 		out = append(out, &sqlparser.AliasedExpr{Expr: e(rt.Val), As: sqlparser.NewColIdent(name)})

@@ -131,7 +131,7 @@ type Translator struct {
 	tiesCounts map[*pg.Node]bool
 	// unread are the select items of subqueries whose output nothing
 	// reads, evaluated as NULL (prune_outputs.go)
-	unread map[*pg.ResTarget]bool
+	unread map[unreadKey]bool
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

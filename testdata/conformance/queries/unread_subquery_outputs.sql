@@ -19,3 +19,5 @@ SELECT * FROM (SELECT id, 0 / a AS w FROM uo_t) s;
 SELECT s.e FROM (SELECT id, nosuch AS w, e FROM uo_t) s;
 SELECT s.e FROM (SELECT id, 'x' + 1 AS w, e FROM uo_t) s;
 WITH c AS (SELECT id, 0 / a AS w FROM uo_t) SELECT count(*) FROM c WHERE EXISTS (SELECT 1 FROM uo_t u WHERE u.id = c.id);
+WITH c AS NOT MATERIALIZED (SELECT id, 10 / a AS v, lower(b) AS w FROM uo_t) SELECT DISTINCT ON (c.w) c.w FROM c ORDER BY c.w, c.id;
+SELECT c.w FROM (SELECT id, 10 / a AS v, lower(b) AS w FROM uo_t) c ORDER BY c.w FETCH FIRST 2 ROWS WITH TIES;

@@ -62,6 +62,9 @@ func filterBelowProjection(n sql.Node) (sql.Node, transform.TreeIdentity, error)
 			}
 			continue
 		}
+		if al.Id() == 0 {
+			return n, transform.SameTree, nil // an output GMS gave no id: untrackable
+		}
 		computedIds.Add(al.Id())
 		if twiceSafe(al.Child) {
 			computed[al.Id()] = al.Child
@@ -101,6 +104,10 @@ func belowProjection(c sql.Expression, computed map[sql.ColumnId]sql.Expression,
 	out, _, err := transform.Expr(c, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch x := e.(type) {
 		case *expression.GetField:
+			if x.Id() == 0 {
+				ok = false
+				return e, transform.SameTree, nil
+			}
 			if !computedIds.Contains(x.Id()) {
 				return e, transform.SameTree, nil // passed through, or an outer query's
 			}

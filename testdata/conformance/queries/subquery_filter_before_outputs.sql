@@ -15,3 +15,6 @@ SELECT v FROM (SELECT id, 1 / a AS v, b FROM sf_t) c WHERE v > 0;
 SELECT v FROM (SELECT id, 10 / nullif(a, 0) AS v FROM sf_t) c WHERE v >= 0 ORDER BY 1;
 WITH c AS (SELECT id, 10 / a AS v FROM sf_t) SELECT count(*) FROM c WHERE c.id IN (SELECT id FROM sf_t WHERE a > 0);
 SELECT id FROM (SELECT id, random() AS r, 10 / a AS v FROM sf_t WHERE a <> 0) c WHERE r >= 0 ORDER BY id;
+WITH c AS (SELECT id, (SELECT max(a) FROM sf_t) AS v, b AS w FROM sf_t) SELECT DISTINCT ON (c.w) c.w FROM c WHERE c.v IS NULL ORDER BY c.w, c.id;
+WITH c AS (SELECT id, (SELECT max(a) FROM sf_t) AS v, b AS w FROM sf_t) SELECT c.w FROM c WHERE c.v = 10 AND c.id < 3 ORDER BY 1;
+WITH c AS (SELECT id, 10 / a AS v, b AS w FROM sf_t) SELECT DISTINCT ON (c.w) c.w, c.v FROM c WHERE c.id = 1 ORDER BY c.w, c.id;

@@ -73,27 +73,6 @@ func (s *IndexScan) Children() []sql.Node       { return nil }
 func (s *IndexScan) Name() string               { return s.Table.Name() }
 func (s *IndexScan) Database() sql.Database     { return s.Table.Database() }
 func (s *IndexScan) UnderlyingTable() sql.Table { return s.Table.UnderlyingTable() }
-
-// The scan is its table's node to GMS (plan.TableIdNode): its columns
-// are the table's, so GMS's execution indexes count them when a plan
-// holding the scan is indexed again (a UNION's branch is, after its own
-// analysis planned the scan): a correlated subquery above it read its
-// outer row at the wrong place.
-var _ plan.TableIdNode = (*IndexScan)(nil)
-
-func (s *IndexScan) Id() sql.TableId     { return s.Table.Id() }
-func (s *IndexScan) Columns() sql.ColSet { return s.Table.Columns() }
-func (s *IndexScan) WithId(id sql.TableId) plan.TableIdNode {
-	n := *s
-	n.Table = s.Table.WithId(id).(*plan.ResolvedTable)
-	return &n
-}
-func (s *IndexScan) WithColumns(c sql.ColSet) plan.TableIdNode {
-	n := *s
-	n.Table = s.Table.WithColumns(c).(*plan.ResolvedTable)
-	return &n
-}
-
 func (s *IndexScan) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 	return sql.Collation_binary, 7
 }

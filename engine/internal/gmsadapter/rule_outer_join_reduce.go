@@ -186,11 +186,12 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 	case *expression.GetField:
 		return side.Contains(x.Id())
 	case *expr.Literal:
-		// a NULL constant (x = NULL folds to one) is NULL whatever the
-		// columns hold; FALSE rejects a row as well
-		return x.Value == nil || top && x.Value == false
+		// a NULL constant inside an expression (x = NULL folds to one)
+		// is NULL whatever the columns hold; a constant condition reads
+		// no column, so PostgreSQL reduces nothing by it
+		return !top && x.Value == nil
 	case *expression.Literal: // GMS's simplifyFilters makes constants its own
-		return x.Value() == nil || top && x.Value() == false
+		return !top && x.Value() == nil
 	case *expression.And:
 		if top { // one NULL or FALSE conjunct rejects the row
 			return nullWhen(x.LeftChild, side, true) || nullWhen(x.RightChild, side, true)
@@ -246,12 +247,16 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 	case *expr.In:
 		// x IN (a, b): NULL when every equality is (x is NULL), also NOT IN
 		eqs := x.Children()
+		reads := false
 		for _, eq := range eqs {
 			if !nullWhen(eq, side, false) {
 				return false
 			}
+			if _, lit := eq.(*expr.Literal); !lit {
+				reads = true
+			}
 		}
-		return len(eqs) > 0
+		return reads
 	case *expr.AnyArray:
 		_, v, arr, all := x.Operands()
 		if nullWhen(arr, side, false) {

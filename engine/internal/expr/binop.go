@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -79,9 +80,11 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: fn, lt: lt2, rt: rt2, nonStrict: impl.NonStrict}
 	ll, lc := l.(*Literal)
 	rl, rc := r.(*Literal)
-	if !b.nonStrict && (lc && ll.Value == nil || rc && rl.Value == nil) {
+	if !b.nonStrict && (lc && ll.Value == nil && !plainOperand(r) || rc && rl.Value == nil && !plainOperand(l)) {
 		// a strict operator with a NULL constant operand is NULL, the
-		// other operand never evaluated (eval_const_expressions)
+		// other operand never evaluated (eval_const_expressions); a
+		// column beside it can raise nothing, and col = NULL stays a
+		// comparison an index plan reads (index_advisor binds NULLs)
 		return NewLiteral(res, nil), nil
 	}
 	if lc && rc {
@@ -374,4 +377,14 @@ func asTextIfNoOperator(cands []OpImpl, t *types.Type, left bool) *types.Type {
 		}
 	}
 	return types.Text
+}
+
+// plainOperand reports whether evaluating e can raise nothing and costs
+// nothing: a column or a constant.
+func plainOperand(e sql.Expression) bool {
+	switch e.(type) {
+	case *expression.GetField, *Literal:
+		return true
+	}
+	return false
 }

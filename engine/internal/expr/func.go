@@ -190,7 +190,7 @@ func resolveFuncCall(env *types.Env, name string, args []sql.Expression, cands [
 				coerced[i], final[i] = wrapJSONArg(name, e, t), t
 			}
 			fc := &FuncCall{base: base{c.Result(final)}, Name: name, Args: coerced, impl: c, ats: final}
-			if !c.NonStrict && hasNullLiteral(coerced) && !IsSRF(name) {
+			if !c.NonStrict && hasNullLiteral(coerced) && !IsSRF(name) && !allPlain(coerced) {
 				// a strict function of a NULL constant is NULL, its other
 				// arguments never evaluated (eval_const_expressions)
 				return NewLiteral(fc.typ, nil), nil
@@ -327,6 +327,15 @@ func polyPositions(want []*types.Type) int {
 		}
 	}
 	return n
+}
+
+func allPlain(es []sql.Expression) bool {
+	for _, e := range es {
+		if !plainOperand(e) {
+			return false
+		}
+	}
+	return true
 }
 
 func hasNullLiteral(es []sql.Expression) bool {

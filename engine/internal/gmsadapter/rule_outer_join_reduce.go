@@ -185,13 +185,11 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 	switch x := e.(type) {
 	case *expression.GetField:
 		return side.Contains(x.Id())
-	case *expr.Literal:
-		// a NULL constant inside an expression (x = NULL folds to one)
-		// is NULL whatever the columns hold; a constant condition reads
-		// no column, so PostgreSQL reduces nothing by it
-		return !top && x.Value == nil
-	case *expression.Literal: // GMS's simplifyFilters makes constants its own
-		return !top && x.Value() == nil
+	case *expr.Literal, *expression.Literal:
+		// a constant reads no column: PostgreSQL reduces nothing by it
+		// (x > NULL folds to one), though x = NULL beside a column stays
+		// a comparison, NULL for x's NULLs as any strict one
+		return false
 	case *expression.And:
 		if top { // one NULL or FALSE conjunct rejects the row
 			return nullWhen(x.LeftChild, side, true) || nullWhen(x.RightChild, side, true)
@@ -247,16 +245,12 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 	case *expr.In:
 		// x IN (a, b): NULL when every equality is (x is NULL), also NOT IN
 		eqs := x.Children()
-		reads := false
 		for _, eq := range eqs {
 			if !nullWhen(eq, side, false) {
 				return false
 			}
-			if _, lit := eq.(*expr.Literal); !lit {
-				reads = true
-			}
 		}
-		return reads
+		return len(eqs) > 0
 	case *expr.AnyArray:
 		_, v, arr, all := x.Operands()
 		if nullWhen(arr, side, false) {
@@ -279,8 +273,32 @@ func existsRejects(n sql.Node, side sql.ColSet) bool {
 			n = x.Children()[0]
 			continue
 		case *plan.Filter:
-			return rejectsNulls(splitAnd(x.Expression, nil), side)
+			conds := splitAnd(x.Expression, nil)
+			for _, c := range conds {
+				if constantFalse(c) {
+					// PostgreSQL folds the sub-select's WHERE to FALSE,
+					// which reads no outer column: no semi-join
+					return false
+				}
+			}
+			return rejectsNulls(conds, side)
 		}
 		return false
 	}
+}
+
+// constantFalse reports whether condition c is one PostgreSQL folds to
+// FALSE or NULL: a constant, or a strict operator with a NULL operand.
+func constantFalse(c sql.Expression) bool {
+	switch x := c.(type) {
+	case *expr.Literal:
+		return x.Value == nil || x.Value == false
+	case *expression.Literal:
+		return x.Value() == nil || x.Value() == false
+	case *expr.BinOp:
+		l, lok := x.Left.(*expr.Literal)
+		r, rok := x.Right.(*expr.Literal)
+		return x.Strict() && (lok && l.Value == nil || rok && r.Value == nil)
+	}
+	return false
 }

@@ -24,5 +24,4 @@ SELECT fr_a.id, fr_b.id FROM fr_a LEFT JOIN fr_b ON fr_b.a_id = fr_a.id WHERE EX
 SELECT fr_a.id, fr_b.id FROM fr_a FULL JOIN fr_b ON fr_b.a_id = fr_a.id OR fr_b.x = fr_a.a WHERE NOT EXISTS (SELECT 1 FROM fr_b s WHERE s.a_id = fr_b.x);
 SELECT fr_a.id FROM fr_a FULL JOIN fr_b ON lower(fr_a.b) = fr_b.y OR fr_b.x = fr_a.a WHERE (fr_a.a IN (SELECT s.x FROM fr_b s WHERE s.a_id = fr_a.a) OR fr_a.id > 2);
 SELECT fr_a.id FROM fr_a FULL JOIN fr_b ON fr_b.a_id = fr_a.id OR fr_b.x = fr_a.a WHERE fr_a.b IN (SELECT u.b FROM fr_a u WHERE u.a = fr_b.id);
-SELECT fr_b.id FROM fr_a FULL JOIN fr_b ON fr_b.a_id = fr_a.id OR fr_b.x = fr_a.a WHERE EXISTS (SELECT 1 FROM fr_b s WHERE s.a_id = fr_b.id AND s.x > NULL::int);
 SELECT count(*) FROM fr_a FULL JOIN fr_b ON lower(fr_a.b) = fr_b.y OR fr_b.x = fr_a.a WHERE NULL::boolean;

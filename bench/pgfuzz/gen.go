@@ -9,6 +9,12 @@ CREATE TABLE t1 (id int PRIMARY KEY, a int, b text, c numeric(10,2), d boolean, 
 CREATE TABLE t2 (id int PRIMARY KEY, t1_id int, x int, y text, j jsonb);
 CREATE INDEX t1_a ON t1 (a);
 CREATE INDEX t2_t1 ON t2 (t1_id);
+CREATE INDEX t1_b ON t1 (b);
+CREATE INDEX t1_e_id ON t1 (e DESC, id);
+CREATE INDEX t1_lb ON t1 (lower(b));
+CREATE INDEX t2_x ON t2 (x) WHERE y = 'x';
+CREATE INDEX t2_t1_x ON t2 (t1_id, x);
+CREATE UNIQUE INDEX t2_y_id ON t2 (y, id);
 INSERT INTO t1 VALUES
  (1, 10, 'apple', 1.50, true, '2024-01-01'), (2, 20, 'banana', 2.25, false, '2024-02-29'),
  (3, NULL, 'cherry', NULL, NULL, NULL), (4, 10, 'Apple', -3.00, true, '2023-12-31'),
@@ -86,6 +92,9 @@ func (g *gen) expr(kind string, depth int) string {
 		case 10:
 			return "extract(" + []string{"dow", "month", "doy"}[g.pick(3)] + " from " + g.expr("date", d) + ")::int"
 		case 11:
+			if g.pick(2) == 0 {
+				return g.scalarSubquery("int", d)
+			}
 			return "jsonb_array_length(coalesce(" + g.expr("json", d) + " -> 'tags', '[]'))"
 		case 0:
 			return "(" + g.expr("int", d) + " " + []string{"+", "-", "*", "/", "%"}[g.pick(5)] + " " + g.expr("int", d) + ")"
@@ -113,6 +122,9 @@ func (g *gen) expr(kind string, depth int) string {
 		case 8:
 			return "(" + g.expr("json", d) + " #>> '{o,p}')"
 		case 9:
+			if g.pick(2) == 0 {
+				return g.scalarSubquery("text", d)
+			}
 			return "jsonb_typeof(" + g.expr("json", d) + ")"
 		case 10:
 			return "to_char(" + g.expr("date", d) + ", " + []string{"'YYYY-MM'", "'Dy DD Mon'", "'IW'"}[g.pick(3)] + ")"
@@ -212,10 +224,52 @@ func (g *gen) pred(depth int) string {
 	case 7:
 		return "EXISTS (SELECT 1 FROM t2 s WHERE s.t1_id = " + g.colOf("int") + " AND s.x " + []string{">", "<", "="}[g.pick(3)] + " " + g.lit("int") + ")"
 	case 8:
+		if g.pick(2) == 0 {
+			return g.correlated(d)
+		}
 		return g.expr("int", d) + " " + []string{"IN", "NOT IN"}[g.pick(2)] + " (SELECT s.x FROM t2 s WHERE s.y " + []string{"= 'x'", "IS NOT NULL", "<> 'y'"}[g.pick(3)] + ")"
 	case 9:
 		return g.expr(k, d) + " IS " + []string{"", "NOT "}[g.pick(2)] + "DISTINCT FROM " + g.expr(k, d)
 	default:
 		return g.colOf("bool")
+	}
+}
+
+// scalarSubquery is a sub-select giving one value, correlated with the
+// rows in scope through one of their integer columns.
+func (g *gen) scalarSubquery(kind string, d int) string {
+	c := g.colOf("int")
+	if kind == "text" {
+		return []string{
+			"(SELECT string_agg(s.y, ',' ORDER BY s.id) FROM t2 s WHERE s.t1_id = " + c + ")",
+			"(SELECT s.y FROM t2 s WHERE s.id = " + c + ")",
+			"(SELECT max(u.b) FROM t1 u WHERE u.a = " + c + ")",
+		}[g.pick(3)]
+	}
+	return []string{
+		"(SELECT max(s.x) FROM t2 s WHERE s.t1_id = " + c + ")",
+		"(SELECT count(*) FROM t2 s WHERE s.x > " + g.expr("int", d) + ")",
+		"(SELECT s.x FROM t2 s WHERE s.id = " + c + ")",
+		"(SELECT sum(u.a) FROM t1 u WHERE u.id < " + c + " AND u.d)",
+		"coalesce((SELECT min(s.x) FROM t2 s WHERE s.t1_id = " + c + " AND s.y <> 'x'), -1)",
+	}[g.pick(5)]
+}
+
+// correlated is a predicate over a sub-select that reads the rows in
+// scope: [NOT] EXISTS, [NOT] IN, = ANY, > ALL.
+func (g *gen) correlated(d int) string {
+	c := g.colOf("int")
+	where := []string{"s.t1_id = " + c, "s.x > " + c, "s.t1_id = " + c + " AND s.y IS NOT NULL", "s.id <> " + c}[g.pick(4)]
+	switch g.pick(5) {
+	case 0:
+		return []string{"", "NOT "}[g.pick(2)] + "EXISTS (SELECT 1 FROM t2 s WHERE " + where + ")"
+	case 1:
+		return g.expr("int", d) + " " + []string{"IN", "NOT IN"}[g.pick(2)] + " (SELECT s.x FROM t2 s WHERE " + where + ")"
+	case 2:
+		return g.expr("int", d) + " = ANY (SELECT s.x FROM t2 s WHERE " + where + ")"
+	case 3:
+		return g.expr("int", d) + " > ALL (SELECT s.x FROM t2 s WHERE " + where + ")"
+	default:
+		return g.expr("text", d) + " IN (SELECT u.b FROM t1 u WHERE u.a = " + c + ")"
 	}
 }

@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	go run ./bench/pgfuzz -pg URL [-n 2000] [-seed 1] [-errors]
+//	go run ./bench/pgfuzz -pg URL [-n 2000] [-seed 1] [-errors] [-scales] [-dml 8]
 //	go run ./bench/pgfuzz -pg URL -q 'SELECT ...'
 //
 // The same seed gives the same queries. -errors also prints queries both
@@ -14,13 +14,26 @@
 // fixture and prints both answers (with error messages). A difference
 // is a lead, not a verdict: reduce it by hand and record it as a
 // conformance case. Numerics equal in value but printed with different
-// scales (0 and 0.00) make some differences that are only which equal
-// row came first.
+// scales (0 and 0.00) make differences that are only which equal value
+// a group kept or which equal row came first: those are counted apart
+// (-scales prints them).
 //
-// gen.go holds the fixture and the expression generator; query.go the
-// query shapes: grouped queries with ordered and filtered aggregates,
-// window functions with frames, set operations, DISTINCT and DISTINCT
-// ON, over t1, joins, LATERAL, a CTE or a grouped subquery in FROM.
+// Every query also runs on a second tinybase session with index scans
+// off (enable_indexscan): an answer that differs from the first
+// session's is a plan changing results, printed as "(plan)" whatever
+// PostgreSQL says; the fixture has indexes of several kinds
+// (expression, partial, multi-column, unique) for plans to use. Every
+// -dml-th statement is an UPDATE, INSERT (... ON CONFLICT) or DELETE
+// with RETURNING, run in a transaction on both sides and rolled back,
+// comparing what it returned and the table it left.
+//
+// gen.go holds the fixture and the expression generator (with scalar
+// and correlated sub-selects: EXISTS, IN, ANY, ALL); query.go the query
+// shapes: grouped queries with ordered and filtered aggregates, window
+// functions with frames, set operations, DISTINCT and DISTINCT ON, over
+// t1, joins (inner, outer, full; USING, NATURAL, conditions on
+// expressions, a self-join), LATERAL, a CTE or a grouped subquery in
+// FROM; dml.go the data-modifying statements.
 package main
 
 import (
@@ -30,6 +43,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -120,12 +134,44 @@ func same(a, b answer, ordered bool) bool {
 	return slices.Equal(a.rows, b.rows)
 }
 
+// numberRE finds decimal numbers in a row's text.
+var numberRE = regexp.MustCompile(`-?[0-9]+\.[0-9]+`)
+
+// scaleOnly reports whether two answers differ only in the scale numbers
+// are printed with (0 against 0.00): which of several equal numerics a
+// group, a DISTINCT or a set operation keeps, or which came first among
+// equal sort keys, is the plan's choice in PostgreSQL too.
+func scaleOnly(a, b answer, ordered bool) bool {
+	if a.code != "" || b.code != "" || len(a.rows) != len(b.rows) {
+		return false
+	}
+	canon := func(rows []string) []string {
+		out := make([]string, len(rows))
+		for i, r := range rows {
+			out[i] = numberRE.ReplaceAllStringFunc(r, func(n string) string {
+				n = strings.TrimRight(strings.TrimRight(n, "0"), ".")
+				if n == "-0" {
+					n = "0"
+				}
+				return n
+			})
+		}
+		if !ordered {
+			slices.Sort(out)
+		}
+		return out
+	}
+	return slices.Equal(canon(a.rows), canon(b.rows))
+}
+
 func main() {
 	pgURL := flag.String("pg", "", "PostgreSQL 15 URL (a database this command may fill)")
 	n := flag.Int("n", 2000, "queries to run")
 	seed := flag.Int64("seed", 1, "random seed")
 	showErrors := flag.Bool("errors", false, "also print queries both sides reject with different SQLSTATEs")
+	showScales := flag.Bool("scales", false, "also print answers that differ only in numeric scale (0 against 0.00)")
 	one := flag.String("q", "", "run only this query and print both answers (for reducing a difference)")
+	dmlEvery := flag.Int("dml", 8, "make every n-th statement an UPDATE, INSERT or DELETE with RETURNING, rolled back (0: none)")
 	flag.Parse()
 	if *pgURL == "" {
 		fmt.Fprintln(os.Stderr, "pgfuzz: -pg URL is required")
@@ -156,31 +202,72 @@ func main() {
 		fmt.Fprintln(os.Stderr, "pgfuzz: fixture on tinybase:", err)
 		os.Exit(1)
 	}
+	// a second session with index scans off: its answers are the
+	// sequential plans', which every other plan must match
+	seq, err := e.Connect(engine.SessionOptions{User: "postgres", Database: "postgres"})
+	if err == nil {
+		_, err = seq.Exec(ctx, "SET search_path = public; SET enable_indexscan = off")
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pgfuzz:", err)
+		os.Exit(1)
+	}
 	if *one != "" {
 		a, b := onTinybase(ctx, s, *one), onPostgres(ctx, pg, *one)
 		fmt.Printf("--   tinybase: %s %s\n--   postgres: %s %s\n", a, a.msg, b, b.msg)
+		if c := onTinybase(ctx, seq, *one); !same(a, c, false) {
+			fmt.Printf("--   tinybase, index scans off: %s %s\n", c, c.msg)
+		}
 		return
 	}
 	g := &gen{r: rand.New(rand.NewSource(*seed))}
-	diffs, codes := 0, 0
+	diffs, codes, scales, plans, dmls := 0, 0, 0, 0, 0
 	for i := 0; i < *n; i++ {
+		if *dmlEvery > 0 && i%*dmlEvery == *dmlEvery-1 {
+			stmt, table := g.dml()
+			qctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			a := dmlOnTinybase(qctx, s, stmt, table)
+			b := dmlOnPostgres(qctx, pg, stmt, table)
+			cancel()
+			if same(a.ret, b.ret, false) && same(a.after, b.after, true) ||
+				scaleOnly(a.ret, b.ret, false) && scaleOnly(a.after, b.after, true) {
+				continue
+			}
+			dmls++
+			fmt.Printf("-- #%d (DML)\n%s;\n--   tinybase: %s\n--   postgres: %s\n--   tinybase after: %s\n--   postgres after: %s\n",
+				i, stmt, a.ret, b.ret, a.after, b.after)
+			continue
+		}
 		q, ordered := g.query()
 		qctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		a := onTinybase(qctx, s, q)
 		b := onPostgres(qctx, pg, q)
+		c := onTinybase(qctx, seq, q)
 		cancel()
+		if !same(a, c, ordered) && !scaleOnly(a, c, ordered) {
+			plans++
+			fmt.Printf("-- #%d (plan)\n%s;\n--   tinybase: %s\n--   tinybase, index scans off: %s\n--   postgres: %s\n", i, q, a, c, b)
+			continue
+		}
 		if same(a, b, ordered) {
 			continue
+		}
+		if scaleOnly(a, b, ordered) {
+			scales++
+			if !*showScales {
+				continue
+			}
 		}
 		if a.code != "" && b.code != "" && !strings.HasPrefix(a.code, "GOERR") {
 			codes++
 			if !*showErrors {
 				continue
 			}
-		} else {
+		} else if !scaleOnly(a, b, ordered) {
 			diffs++
 		}
 		fmt.Printf("-- #%d\n%s;\n--   tinybase: %s\n--   postgres: %s\n", i, q, a, b)
 	}
-	fmt.Printf("%d queries: %d different answers, %d different SQLSTATEs\n", *n, diffs, codes)
+	fmt.Printf("%d queries: %d different answers, %d different SQLSTATEs, %d differing only in numeric scale, %d plan-dependent answers, %d different DML results\n",
+		*n, diffs, codes, scales, plans, dmls)
 }

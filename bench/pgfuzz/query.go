@@ -17,6 +17,26 @@ func both() []col { return append(append([]col{}, t1Cols...), t2Cols...) }
 // source picks what a query reads: t1, a join, a LATERAL subquery, a CTE
 // or a grouped subquery in FROM.
 func (g *gen) source() source {
+	switch g.pick(11) {
+	case 8:
+		return source{from: "t1 " + []string{"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"}[g.pick(4)] + " t2 ON " + []string{
+			"t2.t1_id = t1.id AND t2.x > 3", "t2.x = t1.a % 10", "t2.t1_id = t1.id OR t2.x = t1.a", "t1.b = t2.y",
+			"t2.t1_id BETWEEN t1.id AND t1.id + 1", "t2.t1_id = t1.id AND t1.d", "lower(t1.b) = t2.y OR t2.j ? t1.b",
+			"t2.id = t1.id AND t2.x IS NOT NULL",
+		}[g.pick(8)], key: "t1.id, t2.id", cols: both()}
+	case 9:
+		j := []string{"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "NATURAL JOIN", "NATURAL FULL JOIN"}[g.pick(6)]
+		if !strings.HasPrefix(j, "NATURAL") {
+			j += " t2 USING (id)"
+		} else {
+			j += " t2"
+		}
+		return source{from: "t1 " + j, key: "t1.id, t2.id", cols: both()}
+	case 10:
+		return source{from: "t1 " + []string{"JOIN", "LEFT JOIN", "FULL JOIN"}[g.pick(3)] + " t1 AS u ON u.a = t1.a AND u.id <> t1.id" +
+			" " + []string{"LEFT JOIN", "JOIN"}[g.pick(2)] + " t2 ON t2.t1_id = u.id",
+			key: "t1.id, u.id, t2.id", cols: append(both(), col{"u.id", "int"}, col{"u.b", "text"}, col{"u.c", "num"})}
+	}
 	switch g.pick(8) {
 	case 3, 4:
 		return source{from: "t1 " + []string{"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"}[g.pick(4)] + " t2 ON t2.t1_id = t1.id",

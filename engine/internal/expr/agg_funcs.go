@@ -85,17 +85,19 @@ func resolveAggregate(env *types.Env, spec *AggSpec, args []sql.Expression, ats 
 		if !one {
 			break
 		}
+		// PostgreSQL has min and max for ordered scalar types and arrays;
+		// these types have none (jsonb and uuid sort, but lack the
+		// aggregate)
 		switch k {
-		case types.KindJSON, types.KindRecord, types.KindUnknown:
+		case types.KindJSON, types.KindJSONB, types.KindUUID, types.KindBytea, types.KindBool,
+			types.KindRecord, types.KindUnknown, types.KindVoid, types.KindRange, types.KindMultirange,
+			types.KindTSVector, types.KindTSQuery, types.KindBit, types.KindMacaddr, types.KindMacaddr8,
+			types.KindPoint, types.KindLseg, types.KindPolygon, types.KindXML, types.KindACLItem:
 			return undefined()
-		case types.KindBool:
-			if !ts[0].IsArray() {
-				return undefined()
-			}
 		}
 		// aggregates return the plain type: no typmod, varchar through max(text)
 		t := ts[0].Base().WithMod(-1)
-		if t.Kind == types.KindVarchar || t.Kind == types.KindName {
+		if t.Kind == types.KindVarchar || t.Kind == types.KindName || t.Kind == types.KindChar {
 			t = types.Text
 		}
 		want := 1

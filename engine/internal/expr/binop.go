@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -77,8 +78,15 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 		fn = impl.Bind(lt2, rt2)
 	}
 	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: fn, lt: lt2, rt: rt2, nonStrict: impl.NonStrict}
-	_, lc := l.(*Literal)
-	_, rc := r.(*Literal)
+	ll, lc := l.(*Literal)
+	rl, rc := r.(*Literal)
+	if !b.nonStrict && (lc && ll.Value == nil && !plainOperand(r) || rc && rl.Value == nil && !plainOperand(l)) {
+		// a strict operator with a NULL constant operand is NULL, the
+		// other operand never evaluated (eval_const_expressions); a
+		// column beside it can raise nothing, and col = NULL stays a
+		// comparison an index plan reads (index_advisor binds NULLs)
+		return NewLiteral(res, nil), nil
+	}
 	if lc && rc {
 		// Fold constants; a failing fold is left to run time, where an
 		// unreached CASE arm or COALESCE argument never raises it (as
@@ -90,13 +98,15 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 	return b, nil
 }
 
+// Eval evaluates both operands before a strict operator's NULL check, as
+// PostgreSQL does: NULL + 1/0 raises division by zero.
 func (b *BinOp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	x, err := b.Left.Eval(ctx, row)
-	if err != nil || x == nil && !b.nonStrict {
+	if err != nil {
 		return nil, err
 	}
 	y, err := b.Right.Eval(ctx, row)
-	if err != nil || y == nil && !b.nonStrict {
+	if err != nil || (x == nil || y == nil) && !b.nonStrict {
 		return nil, err
 	}
 	if _, ok := b.Left.Type().(*types.Type); !ok && x != nil {
@@ -367,4 +377,14 @@ func asTextIfNoOperator(cands []OpImpl, t *types.Type, left bool) *types.Type {
 		}
 	}
 	return types.Text
+}
+
+// plainOperand reports whether evaluating e can raise nothing and costs
+// nothing: a column or a constant.
+func plainOperand(e sql.Expression) bool {
+	switch e.(type) {
+	case *expression.GetField, *Literal:
+		return true
+	}
+	return false
 }

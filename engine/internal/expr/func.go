@@ -190,6 +190,11 @@ func resolveFuncCall(env *types.Env, name string, args []sql.Expression, cands [
 				coerced[i], final[i] = wrapJSONArg(name, e, t), t
 			}
 			fc := &FuncCall{base: base{c.Result(final)}, Name: name, Args: coerced, impl: c, ats: final}
+			if !c.NonStrict && hasNullLiteral(coerced) && !IsSRF(name) && !allPlain(coerced) {
+				// a strict function of a NULL constant is NULL, its other
+				// arguments never evaluated (eval_const_expressions)
+				return NewLiteral(fc.typ, nil), nil
+			}
 			if !c.Volatile && allLiterals(coerced) && !zoneDependent(final, fc.typ) { // fold_zone.go
 				v, err := fc.eval(sql.NewEmptyContext(), nil, env) // the session's settings and notices
 				if err == nil {
@@ -324,6 +329,24 @@ func polyPositions(want []*types.Type) int {
 	return n
 }
 
+func allPlain(es []sql.Expression) bool {
+	for _, e := range es {
+		if !plainOperand(e) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasNullLiteral(es []sql.Expression) bool {
+	for _, e := range es {
+		if l, ok := e.(*Literal); ok && l.Value == nil {
+			return true
+		}
+	}
+	return false
+}
+
 func allLiterals(es []sql.Expression) bool {
 	for _, e := range es {
 		if _, ok := e.(*Literal); !ok {
@@ -358,6 +381,7 @@ func (f *FuncCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // eval is Eval in env, or ctx's session environment when env is nil.
 func (f *FuncCall) eval(ctx *sql.Context, row sql.Row, env *types.Env) (any, error) {
 	vals := make([]any, len(f.Args))
+	null := false
 	for i, a := range f.Args {
 		v, err := a.Eval(ctx, row)
 		if err != nil {
@@ -370,10 +394,13 @@ func (f *FuncCall) eval(ctx *sql.Context, row sql.Row, env *types.Env) (any, err
 				}
 			}
 		}
-		if v == nil && !f.impl.NonStrict {
-			return nil, nil
-		}
+		// a strict function's arguments are all evaluated before its
+		// NULL check, as PostgreSQL does: an error in a later one raises
+		null = null || v == nil
 		vals[i] = v
+	}
+	if null && !f.impl.NonStrict {
+		return nil, nil
 	}
 	if f.impl.Typed != nil {
 		return f.impl.Typed(ctx, f.ats, vals)

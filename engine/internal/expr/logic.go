@@ -23,6 +23,17 @@ func NewLogic(env *types.Env, and bool, l, r sql.Expression) (sql.Expression, er
 	if r, err = requireBool(env, r, map[bool]string{true: "AND", false: "OR"}[and]); err != nil {
 		return nil, err
 	}
+	// a constant operand decides or drops out, the other operand never
+	// evaluated (eval_const_expressions): x AND false is false, x OR
+	// true is true, x AND true is x
+	for _, p := range [2][2]sql.Expression{{l, r}, {r, l}} {
+		if c, ok := p[0].(*Literal); ok && c.Value != nil {
+			if c.Value == !and {
+				return NewLiteral(types.Bool, !and), nil
+			}
+			return p[1], nil
+		}
+	}
 	return &Logic{base{types.Bool}, and, l, r}, nil
 }
 

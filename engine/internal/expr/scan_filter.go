@@ -50,6 +50,10 @@ func ScanFilter(ctx *sql.Context, cond sql.Expression, fixed func(sql.Expression
 			b, _ := row[i].(bool)
 			return b
 		}, true
+	case *Literal:
+		// a comparison with a NULL constant folds to one (NewBinOp)
+		v := c.Value
+		return func(sql.Row) bool { return v == true }, true
 	case *BinOp:
 		if c.lt != c.rt {
 			return nil, false

@@ -35,13 +35,19 @@ func resolveWindowFunc(env *types.Env, name string, args []sql.Expression, ats [
 		wd.args[i] = c
 		return nil
 	}
-	valueType := func() *types.Type {
-		t := ats[0]
-		if t.Kind == types.KindUnknown {
-			t = types.Text
-			wd.args[0], _ = Coerce(env, args[0], t, types.CastImplicit)
+	// the value argument is anyelement: an untyped literal has no type
+	// to bind it to (PostgreSQL: 42804)
+	valueType := func() (*types.Type, error) {
+		if ats[0].Kind != types.KindUnknown {
+			return ats[0], nil
 		}
-		return t
+		if _, lit := args[0].(*Literal); lit {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "could not determine polymorphic type because input has type unknown")
+		}
+		// a subquery's untyped literal column is text to its readers
+		// (PostgreSQL resolves it when it analyses the subquery)
+		wd.args[0], _ = Coerce(env, args[0], types.Text, types.CastImplicit)
+		return types.Text, nil
 	}
 	switch name {
 	case "row_number", "rank", "dense_rank", "percent_rank", "cume_dist":
@@ -64,31 +70,55 @@ func resolveWindowFunc(env *types.Env, name string, args []sql.Expression, ats [
 		if len(args) < 1 || len(args) > 3 {
 			return nil, errUndefinedFunction(name, ats)
 		}
-		// anyelement drops the argument's typmod: a default of 0 for a
-		// numeric(10,2) column stays 0, not 0.00
-		wd.result = valueType().WithMod(-1)
 		if len(args) >= 2 {
 			if err := intArg(1); err != nil {
 				return nil, err
 			}
 		}
 		if len(args) == 3 {
-			c, err := Coerce(env, args[2], wd.result, types.CastImplicit)
+			// lag(anycompatible, integer, anycompatible): the value and
+			// the default meet at their common type, text when both are
+			// untyped
+			t, err := CommonType([]*types.Type{ats[0], ats[2]})
 			if err != nil {
 				return nil, errUndefinedFunction(name, ats)
 			}
-			wd.args[2] = c
+			// anycompatible drops the typmod: a default of 0 for a
+			// numeric(10,2) column stays 0, not 0.00
+			t = t.WithMod(-1)
+			for _, i := range []int{0, 2} {
+				c, err := Coerce(env, args[i], t, types.CastImplicit)
+				if err != nil {
+					return nil, errUndefinedFunction(name, ats)
+				}
+				wd.args[i] = c
+			}
+			wd.result = t
+			break
 		}
+		t, err := valueType()
+		if err != nil {
+			return nil, err
+		}
+		wd.result = t.WithMod(-1)
 	case "first_value", "last_value":
 		if len(args) != 1 {
 			return nil, errUndefinedFunction(name, ats)
 		}
-		wd.result = valueType()
+		t, err := valueType()
+		if err != nil {
+			return nil, err
+		}
+		wd.result = t
 	case "nth_value":
 		if len(args) != 2 {
 			return nil, errUndefinedFunction(name, ats)
 		}
-		wd.result = valueType()
+		t, err := valueType()
+		if err != nil {
+			return nil, err
+		}
+		wd.result = t
 		if err := intArg(1); err != nil {
 			return nil, err
 		}

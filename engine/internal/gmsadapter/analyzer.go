@@ -98,6 +98,8 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 	if cfg.KeepParams != nil {
 		wrapRule(a, "simplifyFilters", cfg.KeepParams)
 	}
+	wrapRule(a, "simplifyFilters", constantFalseFilters)                 // rule_constant_filters.go
+	wrapRule(a, "pushdownSubqueryAliasFilters", filtersBelowProjections) // rule_filter_below_project.go
 	// GMS's sort elimination orders by an index ignoring where NULLs go
 	// (tinybase's trees put them last, PostgreSQL's DESC first), and
 	// honours no NULLS FIRST / LAST: accessPaths orders scans instead

@@ -111,9 +111,21 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		if moved := rowChecksFirstInsert(w, b.isRowCheck); moved != nil {
 			return b.base.Build(ctx, moved, row) // exec_row_checks.go
 		}
+		if drained := drainInsertSource(w); drained != nil {
+			return b.base.Build(ctx, drained, row) // exec_insert_source.go
+		}
+	case *drainedSource:
+		return b.buildDrained(ctx, w, row)
+	case *plan.DeleteFrom:
+		if drained := drainDeleteSource(w); drained != nil {
+			return b.base.Build(ctx, drained, row) // exec_insert_source.go
+		}
 	case *plan.Update:
 		if wrapped := failingRowCheckUpdate(w, b.isRowCheck); wrapped != nil {
 			return b.base.Build(ctx, wrapped, row) // exec_row_checks.go
+		}
+		if drained := drainUpdateSource(w); drained != nil {
+			return b.base.Build(ctx, drained, row) // exec_insert_source.go
 		}
 	case *rowChecksFirst:
 		child, err := b.base.Build(ctx, w.Child, row)

@@ -1,6 +1,7 @@
 package gmsadapter
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -59,8 +60,30 @@ func windowKeysOnce(w *plan.Window) (*plan.Window, bool) {
 				order[j].Column, c = key(order[j].Column)
 				changed = changed || c
 			}
-			if !changed {
+			// the function's arguments too: a subquery among them read
+			// the widened row one place off as well (avg((SELECT ...))
+			// OVER (PARTITION BY (SELECT ...)) averaged the key's values)
+			args := x.Children()
+			var nargs []sql.Expression
+			for j, a := range args {
+				if k, c := key(a); c {
+					if nargs == nil {
+						nargs = slices.Clone(args)
+					}
+					nargs[j] = k
+				}
+			}
+			if !changed && nargs == nil {
 				return x, transform.SameTree, nil
+			}
+			if nargs != nil {
+				nx, err := x.WithChildren(nargs...)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				if wa, ok = nx.(sql.WindowAdaptableExpression); !ok {
+					return nil, transform.SameTree, errWindowArgs
+				}
 			}
 			nd := sql.NewWindowDefinition(part, order, def.Frame, def.Ref, def.Name)
 			return wa.WithWindow(nd), transform.NewTree, nil
@@ -79,6 +102,8 @@ func windowKeysOnce(w *plan.Window) (*plan.Window, bool) {
 	}
 	return plan.NewWindow(exprs, plan.NewProject(append(projs, keys...), w.Child)), true
 }
+
+var errWindowArgs = errors.New("gmsadapter: window function without its window")
 
 // readsSubquery reports whether e contains a subquery.
 func readsSubquery(e sql.Expression) bool {

@@ -98,11 +98,18 @@ func fullJoinPushdown(push analyzer.RuleFunc) analyzer.RuleFunc {
 // equality of an expression of one input and one of the other, or as a
 // hash join, which needs at least one such equality; constant conditions
 // (ON true) need neither.
+//
+// A FULL JOIN whose rows a WHERE condition filters as it would reduce
+// to a right join (outerJoinReduction leaves it FULL, see there) is one
+// to PostgreSQL, which runs it as a nested loop: its conditions need no
+// equality.
 func checkFullJoinConds(n sql.Node) error {
+	reduced := map[*plan.JoinNode]bool{}
+	rightReducedJoins(n, nil, reduced)
 	var err error
 	transform.Inspect(n, func(c sql.Node) bool {
 		j, ok := c.(*plan.JoinNode)
-		if !ok || !j.Op.IsFullOuter() || j.Filter == nil || err != nil {
+		if !ok || !j.Op.IsFullOuter() || j.Filter == nil || err != nil || reduced[j] {
 			return err == nil
 		}
 		left, right := joinSideColumns(j.Left()), joinSideColumns(j.Right())
@@ -300,4 +307,29 @@ func (c *outerRefCond) WithChildren(children ...sql.Expression) (sql.Expression,
 		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
 	}
 	return &outerRefCond{children[0]}, nil
+}
+
+// rightReducedJoins finds the FULL JOINs under n whose rows conds and
+// the filters above them reject when the right input's columns are all
+// NULL, walking as reduceJoins does.
+func rightReducedJoins(n sql.Node, conds []sql.Expression, out map[*plan.JoinNode]bool) {
+	switch x := n.(type) {
+	case *plan.Filter:
+		rightReducedJoins(x.Child, append(conds[:len(conds):len(conds)], splitAnd(x.Expression, nil)...), out)
+		return
+	case *plan.JoinNode:
+		if x.Op.IsFullOuter() && rejectsNulls(conds, joinSideColumns(x.Right())) {
+			out[x] = true
+		}
+		var below []sql.Expression
+		if x.Op == plan.JoinTypeInner || x.Op == plan.JoinTypeCross {
+			below = conds
+		}
+		rightReducedJoins(x.Left(), below, out)
+		rightReducedJoins(x.Right(), below, out)
+		return
+	}
+	for _, c := range n.Children() {
+		rightReducedJoins(c, nil, out)
+	}
 }

@@ -148,9 +148,28 @@ func rejectsNulls(conds []sql.Expression, side sql.ColSet) bool {
 		return false
 	}
 	for _, c := range conds {
-		if nullWhen(c, side, true) {
+		if nullWhen(c, side, true) || semiJoinRejects(c, side) {
 			return true
 		}
+	}
+	return false
+}
+
+// semiJoinRejects reports whether conjunct c is a sub-select PostgreSQL
+// makes a semi-join of (pull_up_sublinks), whose conditions then reduce
+// outer joins as an inner join's do: x IN (SELECT ...) not reading the
+// outer query rejects x's NULLs, EXISTS (SELECT ...) the NULLs its
+// sub-select's conditions reject. Under OR or NOT a sub-select stays one.
+func semiJoinRejects(c sql.Expression, side sql.ColSet) bool {
+	if b, ok := c.(*expr.GMSBool); ok {
+		c = b.Child
+	}
+	switch x := c.(type) {
+	case *plan.InSubquery:
+		sq, ok := x.RightChild.(*plan.Subquery)
+		return ok && sq.Correlated().Empty() && nullWhen(x.LeftChild, side, false)
+	case *plan.ExistsSubquery:
+		return x.Query != nil && existsRejects(x.Query.Query, side)
 	}
 	return false
 }
@@ -166,6 +185,11 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 	switch x := e.(type) {
 	case *expression.GetField:
 		return side.Contains(x.Id())
+	case *expr.Literal, *expression.Literal:
+		// a constant reads no column: PostgreSQL reduces nothing by it
+		// (x > NULL folds to one), though x = NULL beside a column stays
+		// a comparison, NULL for x's NULLs as any strict one
+		return false
 	case *expression.And:
 		if top { // one NULL or FALSE conjunct rejects the row
 			return nullWhen(x.LeftChild, side, true) || nullWhen(x.RightChild, side, true)
@@ -234,6 +258,47 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 		}
 		// NULL = ANY('{}') is FALSE, and NULL = ALL('{}') TRUE
 		return top && !all && nullWhen(v, side, false)
+	}
+	return false
+}
+
+// existsRejects reports whether sub-select n returns no row when the
+// columns side (of the outer query) are all NULL: one of the conditions
+// on its rows is then NULL or FALSE. Only a plain filtered scan counts:
+// an aggregate returns its row whatever it reads.
+func existsRejects(n sql.Node, side sql.ColSet) bool {
+	for {
+		switch x := n.(type) {
+		case *plan.Project, *plan.Limit, *plan.Sort, *plan.Distinct, *plan.TopN:
+			n = x.Children()[0]
+			continue
+		case *plan.Filter:
+			conds := splitAnd(x.Expression, nil)
+			for _, c := range conds {
+				if constantFalse(c) {
+					// PostgreSQL folds the sub-select's WHERE to FALSE,
+					// which reads no outer column: no semi-join
+					return false
+				}
+			}
+			return rejectsNulls(conds, side)
+		}
+		return false
+	}
+}
+
+// constantFalse reports whether condition c is one PostgreSQL folds to
+// FALSE or NULL: a constant, or a strict operator with a NULL operand.
+func constantFalse(c sql.Expression) bool {
+	switch x := c.(type) {
+	case *expr.Literal:
+		return x.Value == nil || x.Value == false
+	case *expression.Literal:
+		return x.Value() == nil || x.Value() == false
+	case *expr.BinOp:
+		l, lok := x.Left.(*expr.Literal)
+		r, rok := x.Right.(*expr.Literal)
+		return x.Strict() && (lok && l.Value == nil || rok && r.Value == nil)
 	}
 	return false
 }

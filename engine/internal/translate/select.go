@@ -217,7 +217,11 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 		if name == "" {
 			name = columnName(rt.Val)
 		}
-		out = append(out, &sqlparser.AliasedExpr{Expr: t.scalar(rt.Val), As: sqlparser.NewColIdent(name)})
+		e := t.scalar
+		if t.isUnread(rt) {
+			e = func(*pg.Node) sqlparser.Expr { return t.unreadTarget(rt) } // prune_outputs.go
+		}
+		out = append(out, &sqlparser.AliasedExpr{Expr: e(rt.Val), As: sqlparser.NewColIdent(name)})
 	}
 	return out
 }

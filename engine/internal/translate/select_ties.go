@@ -11,13 +11,16 @@ const tiesRank = "?ties_rank?"
 // withTies rewrites SELECT ... ORDER BY k FETCH FIRST n ROWS WITH TIES as
 // SELECT cols FROM (SELECT ..., rank() OVER (ORDER BY k)) WHERE rank <= n
 // ORDER BY rank: the rows up to the n-th and every row tied with it.
-// It returns nil for shapes it does not rewrite (OFFSET, DISTINCT,
+// With OFFSET m the filter is rank - m <= n and the outer query keeps
+// the OFFSET: rows up to the (m+n)-th and its ties, less the first m
+// (PostgreSQL skips m rows, then takes n and the rows tied with the n-th).
+// It returns nil for shapes it does not rewrite (DISTINCT,
 // grouping, ORDER BY output names or positions, unnamed or duplicate
 // output columns), which limit then reports as not supported. A count
 // other than an integer constant is translated as expr.TiesCount, which
 // the filter evaluates once when it starts, as PostgreSQL does.
 func (t *Translator) withTies(s *pg.SelectStmt) *pg.SelectStmt {
-	if s.LimitOffset != nil || s.LimitCount == nil || len(s.SortClause) == 0 || len(s.DistinctClause) > 0 ||
+	if s.LimitCount == nil || len(s.SortClause) == 0 || len(s.DistinctClause) > 0 ||
 		len(s.GroupClause) > 0 || s.HavingClause != nil || len(s.WindowClause) > 0 || len(s.LockingClause) > 0 ||
 		targetsHaveStar(s.TargetList) {
 		return nil
@@ -74,13 +77,25 @@ func (t *Translator) withTies(s *pg.SelectStmt) *pg.SelectStmt {
 		}
 		t.tiesCounts[count] = true
 	}
+	where := pg.MakeAExprNode(pg.A_Expr_Kind_AEXPR_OP, []*pg.Node{pg.MakeStrNode("<=")}, rankRef(), count, -1)
+	if s.LimitOffset != nil {
+		off, err := pgtree.Parse("SELECT 1 - CAST(coalesce(NULL, 0) AS bigint)")
+		if err != nil {
+			return nil
+		}
+		minus := off.Stmts[0].Stmt.GetSelectStmt().TargetList[0].GetResTarget().Val
+		minus.GetAExpr().Lexpr = rankRef()
+		minus.GetAExpr().Rexpr.GetTypeCast().Arg.GetCoalesceExpr().Args[0] = s.LimitOffset
+		where.GetAExpr().Lexpr = minus
+	}
 	return &pg.SelectStmt{
-		TargetList: outTargets,
+		LimitOffset: s.LimitOffset,
+		TargetList:  outTargets,
 		FromClause: []*pg.Node{{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
 			Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: inner}},
 			Alias:    &pg.Alias{Aliasname: "?ties?"},
 		}}}},
-		WhereClause: pg.MakeAExprNode(pg.A_Expr_Kind_AEXPR_OP, []*pg.Node{pg.MakeStrNode("<=")}, rankRef(), count, -1),
+		WhereClause: where,
 		SortClause:  []*pg.Node{pg.MakeSortByNode(rankRef(), pg.SortByDir_SORTBY_DEFAULT, pg.SortByNulls_SORTBY_NULLS_DEFAULT, -1)},
 		WithClause:  s.WithClause,
 		Op:          pg.SetOperation_SETOP_NONE,

@@ -129,6 +129,9 @@ type Translator struct {
 	// tiesCounts are the FETCH FIRST ... WITH TIES counts withTies moved
 	// into a filter, translated as expr.TiesCount (select_ties.go).
 	tiesCounts map[*pg.Node]bool
+	// unread are the select items of subqueries whose output nothing
+	// reads, evaluated as NULL (prune_outputs.go)
+	unread map[unreadKey]bool
 }
 
 // Result is a translated statement: either a vitess statement for GMS,
@@ -216,6 +219,7 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 			return t.createTableAs(&pg.CreateTableAsStmt{Query: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}},
 				Into: into, Objtype: pg.ObjectType_OBJECT_TABLE})
 		}
+		t.pruneUnusedOutputs(s.SelectStmt) // prune_outputs.go
 		return t.withModifying(Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}), nil
 	case *pg.Node_InsertStmt:
 		return t.insert(s.InsertStmt)

@@ -36,3 +36,31 @@ func HashKey(v any) any {
 	}
 	return v
 }
+
+// GMS hashes rows for DISTINCT, set operations, GROUP BY and IN
+// (SELECT …) by their %v text, so %v of a jsonb, interval or array value
+// is its HashKey: values PostgreSQL's = finds equal ('1.0' and '1'; '1
+// day' and '24 hours') land in one group. Other verbs print the value.
+
+// Format implements fmt.Formatter.
+func (d JSONDoc) Format(f fmt.State, verb rune) { formatKeyed(f, verb, d, d.String) }
+
+// Format implements fmt.Formatter.
+func (iv IntervalVal) Format(f fmt.State, verb rune) {
+	formatKeyed(f, verb, iv, func() string {
+		return fmt.Sprintf("{%d %d %d}", iv.Months, iv.Days, iv.Micros)
+	})
+}
+
+// Format implements fmt.Formatter.
+func (a *Array) Format(f fmt.State, verb rune) {
+	formatKeyed(f, verb, a, func() string { return fmt.Sprintf("%v", a.Values) })
+}
+
+func formatKeyed(f fmt.State, verb rune, v any, text func() string) {
+	if verb == 'v' {
+		fmt.Fprintf(f, "%T:%v", v, HashKey(v))
+		return
+	}
+	_, _ = f.Write([]byte(text()))
+}

@@ -16,10 +16,10 @@ import (
 // such casts as CAST(X AS T), which needs no parentheses; Deparse stays
 // libpg_query's own.
 
-// castArgNeedsParens reports an argument the deparser prints bare before
+// CastArgNeedsParens reports an argument the deparser prints bare before
 // :: although it binds more loosely than a cast: IS [NOT] NULL / TRUE,
 // AND / OR / NOT, COLLATE, and SQL-syntax calls (AT TIME ZONE).
-func castArgNeedsParens(arg *pg.Node) bool {
+func CastArgNeedsParens(arg *pg.Node) bool {
 	switch x := arg.GetNode().(type) {
 	case *pg.Node_NullTest, *pg.Node_BoolExpr, *pg.Node_BooleanTest, *pg.Node_CollateClause:
 		return true
@@ -30,11 +30,11 @@ func castArgNeedsParens(arg *pg.Node) bool {
 }
 
 // DeparseCastSafe is Deparse for text that is parsed again (a view's
-// query): each cast castArgNeedsParens holds for is written as
+// query): each cast CastArgNeedsParens holds for is written as
 // CAST(X AS T). A copy of the tree has a placeholder column in its
 // place, whose name the text of the cast then replaces.
 func DeparseCastSafe(tree *pg.ParseResult) (string, error) {
-	if Walk(tree, func(m any) bool { tc, ok := m.(*pg.TypeCast); return !ok || !castArgNeedsParens(tc.Arg) }) {
+	if Walk(tree, func(m any) bool { tc, ok := m.(*pg.TypeCast); return !ok || !CastArgNeedsParens(tc.Arg) }) {
 		return Deparse(tree)
 	}
 	c := Clone(tree)
@@ -46,7 +46,7 @@ func DeparseCastSafe(tree *pg.ParseResult) (string, error) {
 			return err == nil
 		}
 		tc := nd.GetTypeCast()
-		if tc == nil || !castArgNeedsParens(tc.Arg) {
+		if tc == nil || !CastArgNeedsParens(tc.Arg) {
 			return true
 		}
 		hole := holeColumn(len(subs))

@@ -17,7 +17,7 @@ import (
 // deparseCastSafe prints expression n with deparse, every cast of an
 // argument the deparser would not parenthesize written as CAST(X AS T).
 func deparseCastSafe(n *pg.Node, deparse func(*pg.Node) string) string {
-	if !hasNode(n, func(m any) bool { tc, ok := m.(*pg.TypeCast); return ok && castArgNeedsParens(tc.Arg) }) {
+	if !hasNode(n, func(m any) bool { tc, ok := m.(*pg.TypeCast); return ok && pgtree.CastArgNeedsParens(tc.Arg) }) {
 		return deparse(n)
 	}
 	c := pgtree.Clone(n)
@@ -28,7 +28,7 @@ func deparseCastSafe(n *pg.Node, deparse func(*pg.Node) string) string {
 			return true
 		}
 		tc := nd.GetTypeCast()
-		if tc == nil || !castArgNeedsParens(tc.Arg) {
+		if tc == nil || !pgtree.CastArgNeedsParens(tc.Arg) {
 			return true
 		}
 		hole := fmt.Sprintf("tinybase_cast_hole_%d", len(subs))
@@ -46,19 +46,6 @@ func deparseCastSafe(n *pg.Node, deparse func(*pg.Node) string) string {
 		out = strings.Replace(out, fmt.Sprintf("tinybase_cast_hole_%d", i), subs[i], 1)
 	}
 	return out
-}
-
-// castArgNeedsParens reports an argument the deparser prints bare before
-// :: although it binds more loosely than a cast: IS [NOT] NULL / TRUE,
-// AND / OR / NOT, COLLATE, and SQL-syntax calls (AT TIME ZONE).
-func castArgNeedsParens(arg *pg.Node) bool {
-	switch x := arg.GetNode().(type) {
-	case *pg.Node_NullTest, *pg.Node_BoolExpr, *pg.Node_BooleanTest, *pg.Node_CollateClause:
-		return true
-	case *pg.Node_FuncCall:
-		return x.FuncCall.Funcformat == pg.CoercionForm_COERCE_SQL_SYNTAX
-	}
-	return false
 }
 
 func columnRefNode(name string) *pg.Node {

@@ -41,13 +41,9 @@ func (h *Table) KeyRows(ctx *sql.Context, index string, key sql.Row, order RowOr
 	}
 	defer t.mu.Unlock()
 	defer guard(&err)
-	tr, ncols, keyLen := td.rows, len(td.def.pkOrds), -1
-	if index != pkIndexID || td.def.keyless() {
-		i, ix := td.def.indexByName(index)
-		if ix == nil {
-			return nil, fmt.Errorf("storage: table %q has no index %q", td.def.name, index)
-		}
-		tr, ncols, keyLen = td.idx[i], ix.keyLen(), ix.keyLen()
+	tr, ncols, keyLen, err := td.lookupTree(index)
+	if err != nil {
+		return nil, err
 	}
 	if len(key) == 0 || len(key) > ncols || hasNull(key) {
 		return nil, fmt.Errorf("storage: lookup of index %q with %d key values", index, len(key))
@@ -161,4 +157,19 @@ func (it *keyRows) Next(*sql.Context) (sql.Row, error) {
 func (it *keyRows) Close(*sql.Context) error {
 	it.found, it.pos = nil, 0
 	return nil
+}
+
+// lookupTree is the tree a lookup by index reads: the primary tree for
+// the primary key (keyLen -1: its entries are the rows), else the
+// index's, whose entries hold keyLen key values; ncols is how many key
+// columns a lookup may fix.
+func (td *tableData) lookupTree(index string) (tr *tree, ncols, keyLen int, err error) {
+	if index == pkIndexID && !td.def.keyless() {
+		return td.rows, len(td.def.pkOrds), -1, nil
+	}
+	i, ix := td.def.indexByName(index)
+	if ix == nil {
+		return nil, 0, 0, fmt.Errorf("storage: table %q has no index %q", td.def.name, index)
+	}
+	return td.idx[i], ix.keyLen(), ix.keyLen(), nil
 }

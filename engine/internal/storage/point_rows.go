@@ -26,13 +26,9 @@ func (h *Table) PointRows(ctx *sql.Context, index string, prefix sql.Row, points
 	}
 	defer t.mu.Unlock()
 	defer guard(&err)
-	tr, ncols, keyLen := td.rows, len(td.def.pkOrds), -1
-	if index != pkIndexID || td.def.keyless() {
-		i, ix := td.def.indexByName(index)
-		if ix == nil {
-			return nil, fmt.Errorf("storage: table %q has no index %q", td.def.name, index)
-		}
-		tr, ncols, keyLen = td.idx[i], ix.keyLen(), ix.keyLen()
+	tr, ncols, keyLen, err := td.lookupTree(index)
+	if err != nil {
+		return nil, err
 	}
 	n := len(prefix) + 1
 	if n > ncols || hasNull(prefix) {

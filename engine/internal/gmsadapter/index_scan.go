@@ -73,6 +73,49 @@ func (s *IndexScan) Children() []sql.Node       { return nil }
 func (s *IndexScan) Name() string               { return s.Table.Name() }
 func (s *IndexScan) Database() sql.Database     { return s.Table.Database() }
 func (s *IndexScan) UnderlyingTable() sql.Table { return s.Table.UnderlyingTable() }
+
+// The scan is its table's node to GMS (plan.TableIdNode): its columns
+// are the table's, so GMS's execution indexes count them when a plan
+// holding the scan is indexed again (a UNION's branch is, after its own
+// analysis planned the scan): a correlated subquery above it read its
+// outer row at the wrong place.
+var _ plan.TableIdNode = (*IndexScan)(nil)
+
+func (s *IndexScan) Id() sql.TableId { return s.Table.Id() }
+func (s *IndexScan) Columns() sql.ColSet {
+	cols := s.Table.Columns()
+	sch := s.Table.Schema()
+	if cols.Len() == len(sch) {
+		return cols
+	}
+	// a table whose columns were pruned (a catalog relation computing
+	// only the columns read): the ids of the ones it gives, numbered from
+	// the table's first by their place in its full schema, as GMS numbers
+	// a pruned primary-key table's (columnIdsForNode)
+	first, _ := cols.Next(1)
+	full := s.Table.UnderlyingTable().Schema()
+	var out sql.ColSet
+	for _, c := range sch {
+		if i := full.IndexOfColName(c.Name); i >= 0 {
+			out.Add(first + sql.ColumnId(i))
+		}
+	}
+	if out.Len() != len(sch) {
+		return cols
+	}
+	return out
+}
+func (s *IndexScan) WithId(id sql.TableId) plan.TableIdNode {
+	n := *s
+	n.Table = s.Table.WithId(id).(*plan.ResolvedTable)
+	return &n
+}
+func (s *IndexScan) WithColumns(c sql.ColSet) plan.TableIdNode {
+	n := *s
+	n.Table = s.Table.WithColumns(c).(*plan.ResolvedTable)
+	return &n
+}
+
 func (s *IndexScan) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 	return sql.Collation_binary, 7
 }

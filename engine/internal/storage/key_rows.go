@@ -58,18 +58,7 @@ func (h *Table) KeyRows(ctx *sql.Context, index string, key sql.Row, order RowOr
 	pivots[1].setKey(key)
 	pivots[1].bias = 1
 	var lookupErr error
-	tr.AscendRange(&pivots[0], &pivots[1], func(e *entry) bool {
-		if keyLen >= 0 {
-			pe, ok := td.fetch(e, keyLen)
-			if !ok {
-				lookupErr = fmt.Errorf("storage: index entry of table %q without a row", td.def.name)
-				return false
-			}
-			e = pe
-		}
-		it.found = append(it.found, e)
-		return true
-	})
+	tr.AscendRange(&pivots[0], &pivots[1], td.rowCollector(keyLen, &it.found, &lookupErr))
 	t.probe = [2]entry{} // the key is the caller's
 	if lookupErr != nil {
 		return nil, lookupErr
@@ -172,4 +161,23 @@ func (td *tableData) lookupTree(index string) (tr *tree, ncols, keyLen int, err 
 		return nil, 0, 0, fmt.Errorf("storage: table %q has no index %q", td.def.name, index)
 	}
 	return td.idx[i], ix.keyLen(), ix.keyLen(), nil
+}
+
+// rowCollector is a tree walk's visitor appending each entry's row to
+// *found: an index entry's primary entry when keyLen >= 0 (its key
+// values), the entry itself otherwise. An index entry without a row sets
+// *err and stops the walk.
+func (td *tableData) rowCollector(keyLen int, found *[]*entry, err *error) func(*entry) bool {
+	return func(e *entry) bool {
+		if keyLen >= 0 {
+			pe, ok := td.fetch(e, keyLen)
+			if !ok {
+				*err = fmt.Errorf("storage: index entry of table %q without a row", td.def.name)
+				return false
+			}
+			e = pe
+		}
+		*found = append(*found, e)
+		return true
+	}
 }

@@ -47,18 +47,7 @@ func (h *Table) PointRows(ctx *sql.Context, index string, prefix sql.Row, points
 	// range's second pivot and stop test
 	whole := keyLen < 0 && n == ncols
 	var lookupErr error
-	visit := func(e *entry) bool {
-		if keyLen >= 0 {
-			pe, ok := td.fetch(e, keyLen)
-			if !ok {
-				lookupErr = fmt.Errorf("storage: index entry of table %q without a row", td.def.name)
-				return false
-			}
-			e = pe
-		}
-		it.found = append(it.found, e)
-		return true
-	}
+	visit := td.rowCollector(keyLen, &it.found, &lookupErr) // key_rows.go
 	for _, p := range points {
 		if p == nil {
 			continue

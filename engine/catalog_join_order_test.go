@@ -33,17 +33,7 @@ func TestCatalogJoinOrderByName(t *testing.T) {
 	if len(got) != 1 || got[0][0] != "t5_a_check" {
 		t.Fatalf("rows %v", got)
 	}
-	var plan []string
-	for _, r := range queryStrings(t, s, "explain (costs off) "+q) {
-		plan = append(plan, r[0])
-	}
-	first := ""
-	for _, l := range plan {
-		if strings.Contains(l, " on ") {
-			first = l
-			break
-		}
-	}
+	first, plan := firstScan(t, s, q) // join_order_test.go
 	if !strings.Contains(first, " on pg_class cls") {
 		t.Fatalf("the join does not start from pg_class:\n%s", strings.Join(plan, "\n"))
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
@@ -98,6 +99,22 @@ func head(rows [][]string) string {
 	return fmt.Sprint(rows)
 }
 
+// firstScan is the first relation scan of q's plan (EXPLAIN (COSTS OFF)),
+// the line naming it, with the whole plan's lines.
+func firstScan(t *testing.T, s *engine.Session, q string) (string, []string) {
+	t.Helper()
+	var plan []string
+	for _, r := range queryStrings(t, s, "explain (costs off) "+q) {
+		plan = append(plan, r[0])
+	}
+	for _, l := range plan {
+		if strings.Contains(l, " on ") {
+			return l, plan
+		}
+	}
+	return "", plan
+}
+
 // TestJoinOrderExplain prints the plans of TestJoinOrder's left join and
 // semi join: the inner joins on their outer side start from the store.
 func TestJoinOrderExplain(t *testing.T) {
@@ -109,17 +126,7 @@ func TestJoinOrderExplain(t *testing.T) {
 		"select o.id, c.name, s.name, p.name from orders o join customers c on c.id = o.customer_id join stores s on s.id = o.store_id left join products p on p.id = o.product_id and p.price < 20 where s.name = 'store 9'",
 		"select o.id, c.name, s.name from orders o join customers c on c.id = o.customer_id join stores s on s.id = o.store_id where s.name = 'store 11' and not exists (select 1 from products p where p.id = o.product_id and p.price > 90)",
 	} {
-		var plan []string
-		for _, r := range queryStrings(t, s, "explain (costs off) "+q) {
-			plan = append(plan, r[0])
-		}
-		first := ""
-		for _, l := range plan {
-			if strings.Contains(l, " on ") {
-				first = l
-				break
-			}
-		}
+		first, plan := firstScan(t, s, q)
 		if !strings.Contains(first, " on stores s") {
 			t.Fatalf("%s: the join does not start from stores:\n%s", q, strings.Join(plan, "\n"))
 		}

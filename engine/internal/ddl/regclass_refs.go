@@ -177,6 +177,14 @@ func renameRegclassLiterals(e sql.Expression, ref translate.RegclassRef, to func
 			if changed {
 				return &nl, transform.NewTree, nil
 			}
+		case *expr.FuncCall:
+			if l, name, ok := sequenceNameArg(x); ok && expr.TypeOf(l).Kind != types.KindRegclass && ref(name) {
+				nl := *l
+				nl.Value = to(name)
+				nf := *x
+				nf.Args = append([]sql.Expression{&nl}, x.Args[1:]...)
+				return &nf, transform.NewTree, nil
+			}
 		case *translate.SourceText:
 			if text, ch, ok := translate.RenameRegclassInExpr(x.Text, ref, to); ok && ch {
 				return &translate.SourceText{Child: x.Child, Text: text}, transform.NewTree, nil
@@ -188,6 +196,26 @@ func renameRegclassLiterals(e sql.Expression, ref translate.RegclassRef, to func
 		return e, false
 	}
 	return out, true
+}
+
+// sequenceNameArg is the string constant a nextval, currval or setval
+// call takes its sequence from (PostgreSQL's regclass constant; tinybase
+// may keep it as text).
+func sequenceNameArg(fc *expr.FuncCall) (*expr.Literal, string, bool) {
+	switch fc.Name {
+	case "nextval", "currval", "setval":
+	default:
+		return nil, "", false
+	}
+	if len(fc.Args) == 0 {
+		return nil, "", false
+	}
+	l, ok := fc.Args[0].(*expr.Literal)
+	if !ok {
+		return nil, "", false
+	}
+	name, ok := l.Value.(string)
+	return l, name, ok
 }
 
 // regclassUses are the stored expressions naming a relation DROP removes
@@ -273,6 +301,11 @@ func findRegclassUses(h Host, cat *catalog.Catalog, q catalog.QName, kind string
 func exprNamesRelation(e sql.Expression, ref translate.RegclassRef) bool {
 	found := false
 	transform.InspectExpr(e, func(n sql.Expression) bool {
+		if fc, ok := n.(*expr.FuncCall); ok {
+			if _, name, ok := sequenceNameArg(fc); ok && ref(name) {
+				found = true
+			}
+		}
 		if l, ok := n.(*expr.Literal); ok {
 			if s, ok := l.Value.(string); ok && expr.TypeOf(l).Kind == types.KindRegclass && ref(s) {
 				found = true

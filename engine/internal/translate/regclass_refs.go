@@ -104,7 +104,8 @@ func renameRegclassText(src string, ref RegclassRef, to func(string) string) (st
 }
 
 // stringLiteralEnd returns the end of the plain quoted literal at src[at:]
-// ('' doubles a quote); other spellings (E'', $$, U&'') are not rewritten.
+// (a doubled quote stands for one); other spellings (escape strings,
+// dollar quoting, Unicode escapes) are not rewritten.
 func stringLiteralEnd(src string, at int) (int, bool) {
 	if at < 0 || at >= len(src) || src[at] != '\'' {
 		return 0, false

@@ -238,7 +238,14 @@ var pgDepend = &def{
 				out = append(out, []any{uint32(pgRewriteOID), RuleOID(v.Schema, v.Name), int32(0), uint32(pgClassOID), oid, int32(0), "n"})
 			}
 		}
-		links, err := s.indexLinks() // index_inherits.go
+		have := map[[3]uint32]bool{}
+		for _, r := range out {
+			if r[5].(int32) == 0 {
+				have[[3]uint32{r[0].(uint32), r[1].(uint32), r[4].(uint32)}] = true
+			}
+		}
+		out = append(out, regclassDepends(s, rels, have)...) // regclass_depend.go
+		links, err := s.indexLinks()                         // index_inherits.go
 		if err != nil {
 			return nil, err
 		}

@@ -51,3 +51,14 @@ DROP TABLE self;
 CREATE TABLE x1 (id int);
 CREATE TABLE x2 (r regclass DEFAULT 'x1');
 DROP TABLE x1, x2;
+
+-- pg_depend's rows for the constants
+CREATE TABLE dep (id int);
+CREATE TABLE dep_user (r regclass DEFAULT 'dep' CHECK (r <> 'dep'::regclass));
+CREATE VIEW dep_view AS SELECT 'dep'::regclass AS r;
+CREATE POLICY dep_pol ON dep_user USING (r = 'dep'::regclass);
+CREATE SEQUENCE dep_seq;
+CREATE TABLE dep_user2 (id bigint DEFAULT nextval('dep_seq'));
+SELECT classid::regclass, objsubid, refobjid::regclass, refobjsubid, deptype FROM pg_depend WHERE refobjid IN ('dep'::regclass, 'dep_seq'::regclass) AND deptype = 'n' ORDER BY classid::regclass::text, refobjid::regclass::text;
+ALTER TABLE dep RENAME TO dep2;
+SELECT classid::regclass, refobjid::regclass FROM pg_depend WHERE refobjid = 'dep2'::regclass AND deptype = 'n' ORDER BY classid::regclass::text, refobjid::regclass::text;

@@ -24,6 +24,9 @@ type RegclassRef func(name string) bool
 // ExprRegclassNames lists the names written in a stored expression's
 // regclass constants.
 func ExprRegclassNames(text string) []string {
+	if !mayNameRegclass(text) {
+		return nil
+	}
 	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil {
 		return nil
@@ -34,6 +37,9 @@ func ExprRegclassNames(text string) []string {
 // QueryRegclassNames lists the names written in a stored query's (a
 // view's) regclass constants.
 func QueryRegclassNames(query string) []string {
+	if !mayNameRegclass(query) {
+		return nil
+	}
 	tree, err := pgtree.Parse(query)
 	if err != nil {
 		return nil
@@ -67,6 +73,9 @@ func RenameRegclassInQuery(query string, ref RegclassRef, to func(string) string
 // renameRegclassText splices the new literals over the written ones, last
 // first so that earlier offsets hold.
 func renameRegclassText(src string, ref RegclassRef, to func(string) string) (string, bool, bool) {
+	if !mayNameRegclass(src) {
+		return src, false, true
+	}
 	tree, err := pgtree.Parse(src)
 	if err != nil {
 		return "", false, false
@@ -159,6 +168,14 @@ func walkRegclassConsts(tree *pg.ParseResult, f func(*pg.A_Const)) {
 		}
 		return true
 	})
+}
+
+// mayNameRegclass is a cheap test that lets most texts skip the parse:
+// a regclass constant's text has the type's name or a sequence
+// function's.
+func mayNameRegclass(text string) bool {
+	l := strings.ToLower(text)
+	return strings.Contains(l, "regclass") || strings.Contains(l, "val")
 }
 
 func isRegclassName(n []string) bool {

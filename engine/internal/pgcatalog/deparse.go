@@ -9,6 +9,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -484,11 +485,44 @@ func (sc *deparseScope) typeCast(tc *pg.TypeCast) (dnode, bool) {
 			return &dConst{t: types.Regclass, val: shown, text: shown}, true
 		}
 	}
+	if c := tc.Arg.GetAConst(); c != nil && c.GetSval() != nil && to.Kind == types.KindRegtype && to.Domain == nil {
+		// a regtype constant of a user type prints as regtype output does
+		if shown, ok := sc.regtypeName(c.GetSval().Sval); ok {
+			return &dConst{t: types.Regtype, val: shown, text: shown}, true
+		}
+	}
 	arg, ok := sc.analyze(tc.Arg)
 	if !ok {
 		return nil, false
 	}
 	return sc.coerce(arg, to, types.CastExplicit)
+}
+
+// regtypeName resolves a user type named in a regtype constant and
+// returns it as regtype output prints it: bare when the search path
+// finds it by that name, qualified otherwise.
+func (sc *deparseScope) regtypeName(text string) (string, bool) {
+	names, ok := translate.RegtypeNames(text)
+	if !ok {
+		return "", false
+	}
+	t, ok := sc.userType(names)
+	if !ok {
+		return "", false
+	}
+	shown := QuoteIdent(t.Schema) + "." + QuoteIdent(t.Name)
+	for _, p := range sc.path {
+		if d, ok := sc.catalog.Type(catalog.QName{Schema: p, Name: t.Name}); ok {
+			if d.Type.OID == t.OID {
+				shown = QuoteIdent(t.Name)
+			}
+			break
+		}
+	}
+	if strings.HasSuffix(strings.TrimSpace(text), "[]") {
+		shown += "[]"
+	}
+	return shown, true
 }
 
 // regclassName resolves a relation named as regclass input reads it and

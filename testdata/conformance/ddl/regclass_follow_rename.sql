@@ -66,3 +66,14 @@ SELECT id, x FROM f ORDER BY id;
 -- an owned sequence cannot move alone
 ALTER SEQUENCE s2 SET SCHEMA s;
 ALTER SEQUENCE s.free2 SET SCHEMA nosuch;
+
+-- printed as regclass output prints them under the search path in force
+CREATE TABLE oth (x int);
+CREATE TABLE pr (r regclass DEFAULT 'oth');
+ALTER TABLE oth SET SCHEMA s;
+SELECT pg_get_expr(adbin, adrelid), pg_get_expr(adbin, adrelid, true) FROM pg_attrdef WHERE adrelid = 'pr'::regclass;
+SET search_path = s, public;
+SELECT pg_get_expr(adbin, adrelid), pg_get_expr(adbin, adrelid, true) FROM pg_attrdef WHERE adrelid = 'pr'::regclass;
+SELECT column_default FROM information_schema.columns WHERE table_name = 'pr';
+SELECT pg_get_viewdef('wr');
+RESET search_path;

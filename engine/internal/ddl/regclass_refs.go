@@ -72,8 +72,8 @@ func regclassTo(old, now catalog.QName) func(string) string {
 
 // followRegclass rewrites the regclass constants naming relation old,
 // renamed or moved to now, in every stored expression: policies, views,
-// materialized views, CHECK constraints, column defaults and generated
-// columns. It returns the catalog with the policies and views changed;
+// materialized views, trigger WHEN conditions, CHECK constraints, column
+// defaults and generated columns. It returns the catalog with the policies and views changed;
 // the tables change in the session's transaction.
 func followRegclass(h Host, cat *catalog.Catalog, old, now catalog.QName) (*catalog.Catalog, error) {
 	ref := regclassRef(h, cat, old, now)
@@ -105,6 +105,16 @@ func followRegclass(h Host, cat *catalog.Catalog, old, now catalog.QName) (*cata
 	for _, m := range cat.Matviews() {
 		if text, ch, ok := translate.RenameRegclassInQuery(m.Text, ref, to); ok && ch {
 			cat = cat.PutMatview(m.Table, text)
+		}
+	}
+	for _, tg := range cat.AllTriggers() {
+		if tg.When == "" {
+			continue
+		}
+		if text, ch, ok := translate.RenameRegclassInExpr(tg.When, ref, to); ok && ch {
+			nt := *tg
+			nt.When = text
+			cat = cat.PutTrigger(nt)
 		}
 	}
 	ctx := h.SQLContext()
@@ -225,6 +235,7 @@ type regclassUses struct {
 	defaults []columnUse
 	checks   []tableCheck
 	policies []*catalog.Policy
+	triggers []*catalog.Trigger
 	views    []catalog.QName
 	matviews []catalog.QName
 	// detail are PostgreSQL's DETAIL lines ("default value for column r
@@ -279,6 +290,12 @@ func findRegclassUses(h Host, cat *catalog.Catalog, q catalog.QName, kind string
 	for _, p := range pols {
 		out.policies = append(out.policies, p)
 		out.detail = append(out.detail, policyDesc(h, p)+" depends on "+on)
+	}
+	for _, tg := range cat.AllTriggers() {
+		if !gone(tg.Table) && tg.When != "" && uses(translate.ExprRegclassNames(tg.When)) {
+			out.triggers = append(out.triggers, tg)
+			out.detail = append(out.detail, triggerDesc(h, tg)+" depends on "+on)
+		}
 	}
 	for _, v := range cat.Views() {
 		vq := catalog.QName{Schema: v.Schema, Name: v.Name}
@@ -340,6 +357,10 @@ func dropRegclassUses(h Host, cat *catalog.Catalog, u regclassUses) (*catalog.Ca
 		h.DropCascades(policyDesc(h, p))
 		cat = cat.DropPolicy(p.Table, p.Name)
 	}
+	for _, tg := range u.triggers {
+		h.DropCascades(triggerDesc(h, tg))
+		cat = cat.DropTrigger(tg.Table, tg.Name)
+	}
 	for _, v := range u.views {
 		if _, ok := cat.View(v); !ok {
 			continue // dropped with a view it reads
@@ -366,4 +387,13 @@ func dropRegclassUses(h Host, cat *catalog.Catalog, u regclassUses) (*catalog.Ca
 		cat = cat.DropMatview(m).DropRelationComments(m).DropTableTriggers(m)
 	}
 	return cat, nil
+}
+
+// triggerDesc is "trigger tg on table t" (on view v for a view's).
+func triggerDesc(h Host, tg *catalog.Trigger) string {
+	kind := "table"
+	if _, ok := h.Catalog().View(tg.Table); ok {
+		kind = "view"
+	}
+	return "trigger " + tg.Name + " on " + relationDesc(h, kind, tg.Table.Schema, tg.Table.Name)
 }

@@ -11,8 +11,8 @@ import (
 // A regclass constant in a stored expression ('t'::regclass, nextval's
 // sequence) is a normal dependency of the expression's object on the
 // relation in PostgreSQL's pg_depend (find_expr_references_walker): a
-// column default (pg_attrdef), a CHECK constraint, a policy, a view's
-// rule. tinybase keeps the names (ddl's regclass_refs.go makes them
+// column default (pg_attrdef), a CHECK constraint, a policy, a trigger's
+// WHEN condition, a view's rule. tinybase keeps the names (ddl's regclass_refs.go makes them
 // follow renames); these rows resolve them.
 
 // regclassOID resolves a regclass constant's name as regclass input
@@ -111,6 +111,11 @@ func regclassDepends(s *State, rels []Relation, have map[[3]uint32]bool) [][]any
 		for _, p := range ps {
 			names := append(translate.ExprRegclassNames(p.Using), translate.ExprRegclassNames(p.Check)...)
 			resolve(names, t.Schema, self, func(oid uint32) { add(pgPolicyOID, p.OID, oid) })
+		}
+	}
+	for _, tg := range s.Catalog.AllTriggers() {
+		if tg.When != "" {
+			resolve(translate.ExprRegclassNames(tg.When), tg.Table.Schema, RelationOID(tg.Table.Schema, tg.Table.Name), func(oid uint32) { add(pgTriggerOID, tg.OID, oid) })
 		}
 	}
 	for _, v := range s.Catalog.Views() {

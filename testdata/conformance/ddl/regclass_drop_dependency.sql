@@ -62,3 +62,17 @@ CREATE TABLE dep_user2 (id bigint DEFAULT nextval('dep_seq'));
 SELECT classid::regclass, objsubid, refobjid::regclass, refobjsubid, deptype FROM pg_depend WHERE refobjid IN ('dep'::regclass, 'dep_seq'::regclass) AND deptype = 'n' ORDER BY classid::regclass::text, refobjid::regclass::text;
 ALTER TABLE dep RENAME TO dep2;
 SELECT classid::regclass, refobjid::regclass FROM pg_depend WHERE refobjid = 'dep2'::regclass AND deptype = 'n' ORDER BY classid::regclass::text, refobjid::regclass::text;
+
+-- a trigger's WHEN condition
+CREATE TABLE ta (id int);
+CREATE TABLE tt (id int, o oid);
+CREATE FUNCTION tf() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.id := 99; RETURN NEW; END $$;
+CREATE TRIGGER tg BEFORE INSERT ON tt FOR EACH ROW WHEN (NEW.o = 'ta'::regclass) EXECUTE FUNCTION tf();
+ALTER TABLE ta RENAME TO ta2;
+INSERT INTO tt VALUES (1, 'ta2'::regclass);
+INSERT INTO tt VALUES (2, 0);
+SELECT id FROM tt ORDER BY id;
+SELECT classid::regclass, refobjid::regclass, deptype FROM pg_depend WHERE refobjid = 'ta2'::regclass AND deptype = 'n';
+DROP TABLE ta2;
+DROP TABLE ta2 CASCADE;
+SELECT count(*) FROM pg_trigger WHERE tgname = 'tg';

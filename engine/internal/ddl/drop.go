@@ -8,9 +8,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -49,24 +47,30 @@ func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
 		}
 		return err
 	}
-	users := sequenceUsers(h, cat, seq)
-	if len(users) > 0 {
-		if !c.Cascade {
-			return dependError("sequence", seq.Name)
-		}
-		// CASCADE drops the column defaults that call nextval on it
-		ctx := h.SQLContext()
-		for _, u := range users {
-			h.DropCascades("default value for " + columnDesc(h, u.table.SchemaName(), u.table.Name(), u.col.Name))
-			nc := u.col.Copy()
-			nc.Default = nil
-			if err := u.table.ModifyColumn(ctx, u.col.Name, nc, nil); err != nil {
-				return h.MapError(err)
-			}
-		}
+	// CASCADE drops the column defaults that call nextval on it, and the
+	// other expressions naming it as a regclass constant
+	q := catalog.QName{Schema: seq.Schema, Name: seq.Name}
+	if cat, err = dropRegclassUsers(h, cat, q, "sequence", c.Cascade, nil); err != nil {
+		return err
 	}
-	h.SetCatalog(h.Catalog().DropSequence(catalog.QName{Schema: seq.Schema, Name: seq.Name}))
+	h.SetCatalog(cat.DropSequence(q))
 	return nil
+}
+
+// dropRegclassUsers refuses to drop relation q while stored expressions
+// name it in a regclass constant (2BP01 with PostgreSQL's DETAIL), or
+// under CASCADE drops them first (regclass_refs.go).
+func dropRegclassUsers(h Host, cat *catalog.Catalog, q catalog.QName, kind string, cascade bool, skip map[catalog.QName]bool) (*catalog.Catalog, error) {
+	uses := findRegclassUses(h, cat, q, kind, skip)
+	if uses.empty() {
+		return cat, nil
+	}
+	if !cascade {
+		var detail []string
+		viewDependents(h, cat, q, kind, map[catalog.QName]bool{}, &detail)
+		return nil, dependError(kind, visibleName(h, q.Schema, q.Name)).(*pgerror.Error).WithDetail("%s", joinDetail(append(uses.detail, detail...)))
+	}
+	return dropRegclassUses(h, cat, uses)
 }
 
 type columnUse struct {
@@ -76,39 +80,6 @@ type columnUse struct {
 		Name() string
 	}
 	col *sql.Column
-}
-
-// sequenceUsers finds the column defaults that call nextval on seq.
-func sequenceUsers(h Host, cat *catalog.Catalog, seq *catalog.Sequence) []columnUse {
-	ctx := h.SQLContext()
-	txn := h.StorageTxn()
-	var out []columnUse
-	for _, t := range allTables(h, ctx, txn) {
-		for _, col := range t.Schema() {
-			if col.Default == nil || col.Default.Expr == nil {
-				continue
-			}
-			uses := false
-			transform.InspectExpr(col.Default.Expr, func(e sql.Expression) bool {
-				fc, ok := e.(*expr.FuncCall)
-				if !ok || fc.Name != "nextval" || len(fc.Args) != 1 {
-					return false
-				}
-				if lit, ok := fc.Args[0].(*expr.Literal); ok {
-					if name, ok := lit.Value.(string); ok {
-						if other, err := ResolveSequence(h, cat, ParseRelName(name)); err == nil && other.OID == seq.OID {
-							uses = true
-						}
-					}
-				}
-				return false
-			})
-			if uses {
-				out = append(out, columnUse{table: t, col: col})
-			}
-		}
-	}
-	return out
 }
 
 func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
@@ -127,8 +98,11 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 	if err := MemberDropError(cat, "view", v.Schema, v.Name, 0, v.Name); err != nil { // extension.go
 		return err
 	}
-	cat, err := dropRelationCascade(h, cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade)
+	cat, err := dropRegclassUsers(h, cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade, nil)
 	if err != nil {
+		return err
+	}
+	if cat, err = dropRelationCascade(h, cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade); err != nil {
 		return err
 	}
 	if cat, err = dropMatviewCascade(h, cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade, nil); err != nil {
@@ -307,13 +281,16 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 			continue // GMS reports the missing table (or skips it with IF EXISTS)
 		}
 		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
-		var err error
-		if cat, err = dropRelationCascade(h, cat, q, "table", c.Cascade); err != nil {
-			return err
-		}
 		word := "table"
 		if _, ok := cat.Matview(q); ok {
 			word = "materialized view"
+		}
+		var err error
+		if cat, err = dropRegclassUsers(h, cat, q, word, c.Cascade, named); err != nil {
+			return err
+		}
+		if cat, err = dropRelationCascade(h, cat, q, "table", c.Cascade); err != nil {
+			return err
 		}
 		if cat, err = dropMatviewCascade(h, cat, q, word, c.Cascade, named); err != nil {
 			return err

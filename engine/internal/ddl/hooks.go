@@ -10,11 +10,16 @@ import (
 // transaction's catalog, so they roll back with the statement.
 
 // TableRenamed follows ALTER TABLE ... RENAME TO: owned sequences,
-// views (their dependencies and query text) and comments name the table
-// by its new name.
-func TableRenamed(h Host, schema, oldName, newName string) {
-	q := catalog.QName{Schema: schema, Name: newName}
-	h.SetCatalog(renameInViews(h.Catalog().RenameTable(catalog.QName{Schema: schema, Name: oldName}, q), q, oldName, "", newName))
+// views (their dependencies and query text), comments and the regclass
+// constants of stored expressions name the table by its new name.
+func TableRenamed(h Host, schema, oldName, newName string) error {
+	old, q := catalog.QName{Schema: schema, Name: oldName}, catalog.QName{Schema: schema, Name: newName}
+	cat, err := followRegclass(h, h.Catalog(), old, q) // regclass_refs.go
+	if err != nil {
+		return err
+	}
+	h.SetCatalog(renameInViews(cat.RenameTable(old, q), q, oldName, "", newName))
+	return nil
 }
 
 // ColumnRenamed follows ALTER TABLE ... RENAME COLUMN, in the catalog and

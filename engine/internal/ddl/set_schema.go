@@ -7,10 +7,10 @@ import (
 )
 
 // setSchema is ALTER TABLE | MATERIALIZED VIEW ... SET SCHEMA: the
-// table, its indexes and constraints move; catalog objects that name the
-// table (owned sequences' owner, views reading it, comments) follow it. The owned sequences
-// themselves stay where they are, unlike PostgreSQL, because column
-// defaults name them by qualified name rather than by OID.
+// table, its indexes, constraints and owned sequences move; catalog
+// objects that name the table (owned sequences' owner, views reading it,
+// comments, regclass constants) follow it, as do the regclass constants
+// naming the sequences (its serial columns' defaults).
 func setSchema(h Host, c *translate.TableDDL) error {
 	txn := h.StorageTxn()
 	if !txn.HasSchema(c.To) {
@@ -32,10 +32,26 @@ func setSchema(h Host, c *translate.TableDDL) error {
 	if c.Matview && !isMatview {
 		return pgerror.New(pgerror.WrongObjectType, "%q is not a materialized view", c.Table)
 	}
+	owned := cat.OwnedSequences(c.Schema, c.Table)
+	for _, seq := range owned {
+		if RelationExists(h, cat, catalog.QName{Schema: c.To, Name: seq.Name}) {
+			return pgerror.New(pgerror.DuplicateTable, "relation %q already exists in schema %q", seq.Name, c.To)
+		}
+	}
+	cat, err := followRegclass(h, cat, old, now) // regclass_refs.go
+	if err != nil {
+		return err
+	}
 	if err := txn.MoveTable(c.Schema, c.Table, c.To); err != nil {
 		return h.MapError(err)
 	}
-	cat = cat.RenameTable(old, now)
+	h.SetCatalog(cat)
+	for _, seq := range owned {
+		if err := moveSequence(h, seq, catalog.QName{Schema: c.To, Name: seq.Name}); err != nil { // rename.go
+			return err
+		}
+	}
+	cat = h.Catalog().RenameTable(old, now)
 	if isMatview {
 		cat = cat.DropMatview(old).PutMatview(now, query)
 	}

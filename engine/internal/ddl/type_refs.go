@@ -298,7 +298,14 @@ func retypeDefaults(h Host, oid uint32, nt *types.Type, ref translate.TypeRef, o
 		for _, col := range t.Schema() {
 			var nc *sql.Column
 			if col.Default != nil && col.Default.Expr != nil {
-				if e, ok := expr.Retype(col.Default.Expr, swap, shown); ok {
+				e, ok := expr.Retype(col.Default.Expr, swap, shown)
+				if !ok {
+					e = col.Default.Expr
+				}
+				if re, ok2 := retypeRegtypeLiterals(e, ref, to); ok2 {
+					e, ok = re, true
+				}
+				if ok {
 					nc = col.Copy()
 					d := *col.Default
 					d.Expr = e
@@ -326,6 +333,30 @@ func retypeDefaults(h Host, oid uint32, nt *types.Type, ref translate.TypeRef, o
 	return nil
 }
 
+// retypeRegtypeLiterals renames the type in a stored default's regtype
+// constants (their value is the type's name), as PostgreSQL's (by OID)
+// follow it.
+func retypeRegtypeLiterals(e sql.Expression, ref translate.TypeRef, to func([]string) []string) (sql.Expression, bool) {
+	out, same, err := transform.Expr(e, func(n sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		l, ok := n.(*expr.Literal)
+		if !ok || expr.TypeOf(l).Kind != types.KindRegtype {
+			return n, transform.SameTree, nil
+		}
+		v, ok := l.Value.(string)
+		if names, named := translate.RegtypeNames(v); !ok || !named || !ref(names) {
+			return n, transform.SameTree, nil
+		}
+		text, _ := translate.RetypeRegtypeText(v, to)
+		nl := *l
+		nl.Value = text
+		return &nl, transform.NewTree, nil
+	})
+	if err != nil || same == transform.SameTree {
+		return e, false
+	}
+	return out, true
+}
+
 // exprUsesType reports whether a stored default's nodes are of the type
 // (or an array of it), or its folded text names it.
 func exprUsesType(e sql.Expression, oid uint32, ref translate.TypeRef) bool {
@@ -336,6 +367,13 @@ func exprUsesType(e sql.Expression, oid uint32, ref translate.TypeRef) bool {
 	transform.InspectExpr(e, func(n sql.Expression) bool {
 		if _, ok := expr.Retype(n, uses, func(text string) (string, bool) { return text, translate.ExprUsesType(text, ref) }); ok {
 			found = true
+		}
+		if l, ok := n.(*expr.Literal); ok && expr.TypeOf(l).Kind == types.KindRegtype {
+			if v, ok := l.Value.(string); ok {
+				if names, named := translate.RegtypeNames(v); named && ref(names) {
+					found = true
+				}
+			}
 		}
 		return found
 	})

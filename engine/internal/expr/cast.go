@@ -31,6 +31,14 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 			}
 			return NewLiteral(to, nil), nil
 		}
+		if from.Kind == types.KindUnknown && to.Kind == types.KindRegtype && to.Domain == nil && cc == types.CastExplicit && (env == nil || env.Relations == nil) {
+			// a stored expression translated without a session (a CHECK
+			// constraint's) may name a user type: its regtype constant
+			// is read where it runs, with the session's types
+			if _, err := types.Input(to, lit.Value.(string), env); err != nil {
+				return &Cast{base: base{to}, Child: e, From: from, Explicit: cc == types.CastExplicit}, nil
+			}
+		}
 		if from.Kind == types.KindUnknown {
 			v, err := types.Input(to, lit.Value.(string), env)
 			if err == nil {
@@ -74,6 +82,11 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 		return nil, cannotCoerce(from, to, cc)
 	}
 	c := &Cast{base: base{to}, Child: e, From: from, Explicit: cc == types.CastExplicit}
+	if from.Kind == types.KindRegclass && (env == nil || env.Relations == nil) {
+		// a stored expression translated without a session (a CHECK
+		// constraint's) resolves its regclass constant where it runs
+		return c, nil
+	}
 	if lit, ok := e.(*Literal); ok {
 		// fold with the session's environment (time zone for timestamptz)
 		v, err := types.Cast(lit.Value, from, to, c.Explicit, foldEnv(env))

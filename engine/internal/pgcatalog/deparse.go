@@ -9,6 +9,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -59,6 +60,10 @@ func (s *State) newDeparseScope(rel string, cols sql.Schema) *deparseScope {
 			sc.cols[c.Name] = t
 			sc.order = append(sc.order, c.Name)
 		}
+	}
+	if _, ok := sc.cols["tableoid"]; !ok && len(cols) > 0 {
+		// the system column policies and checks may read (not in `*`)
+		sc.cols["tableoid"] = types.Oid
 	}
 	return sc
 }
@@ -473,11 +478,87 @@ func (sc *deparseScope) typeCast(tc *pg.TypeCast) (dnode, bool) {
 		}
 		return arr, true
 	}
+	if c := tc.Arg.GetAConst(); c != nil && c.GetSval() != nil && to.Kind == types.KindRegclass && to.Domain == nil {
+		// a regclass constant holds the relation's OID and prints as
+		// regclass output does, whatever name it was written with
+		if shown, ok := sc.regclassName(c.GetSval().Sval); ok {
+			return &dConst{t: types.Regclass, val: shown, text: shown}, true
+		}
+	}
+	if c := tc.Arg.GetAConst(); c != nil && c.GetSval() != nil && to.Kind == types.KindRegtype && to.Domain == nil {
+		// a regtype constant of a user type prints as regtype output does
+		if shown, ok := sc.regtypeName(c.GetSval().Sval); ok {
+			return &dConst{t: types.Regtype, val: shown, text: shown}, true
+		}
+	}
 	arg, ok := sc.analyze(tc.Arg)
 	if !ok {
 		return nil, false
 	}
 	return sc.coerce(arg, to, types.CastExplicit)
+}
+
+// regtypeName resolves a user type named in a regtype constant and
+// returns it as regtype output prints it: bare when the search path
+// finds it by that name, qualified otherwise.
+func (sc *deparseScope) regtypeName(text string) (string, bool) {
+	names, ok := translate.RegtypeNames(text)
+	if !ok {
+		return "", false
+	}
+	t, ok := sc.userType(names)
+	if !ok {
+		return "", false
+	}
+	shown := QuoteIdent(t.Schema) + "." + QuoteIdent(t.Name)
+	for _, p := range sc.path {
+		if d, ok := sc.catalog.Type(catalog.QName{Schema: p, Name: t.Name}); ok {
+			if d.Type.OID == t.OID {
+				shown = QuoteIdent(t.Name)
+			}
+			break
+		}
+	}
+	if strings.HasSuffix(strings.TrimSpace(text), "[]") {
+		shown += "[]"
+	}
+	return shown, true
+}
+
+// regclassName resolves a relation named as regclass input reads it and
+// returns it as regclass output prints it: bare when the search path
+// finds it first by that name, qualified otherwise.
+func (sc *deparseScope) regclassName(text string) (string, bool) {
+	if sc.state == nil {
+		return "", false
+	}
+	parts, ok := types.SplitIdentifierString(text, '.')
+	if !ok || len(parts) == 0 || len(parts) > 2 {
+		return "", false
+	}
+	name := parts[len(parts)-1]
+	search := sc.path
+	switch {
+	case len(parts) == 2:
+		search = parts[:1]
+	case sc.relSchema != "":
+		search = append(append([]string(nil), sc.path...), sc.relSchema)
+	}
+	for _, s := range search {
+		if !sc.state.RelOIDIn(s, name) {
+			continue
+		}
+		for _, p := range sc.path {
+			if sc.state.RelOIDIn(p, name) {
+				if p == s {
+					return QuoteIdent(name), true // found first by its bare name
+				}
+				break
+			}
+		}
+		return QuoteIdent(s) + "." + QuoteIdent(name), true
+	}
+	return "", false
 }
 
 // typeName resolves a built-in type name with its modifiers.
@@ -620,6 +701,7 @@ func (sc *deparseScope) binaryOp(op string, l, r dnode) (dnode, bool) {
 	}
 	// varchar has no operators of its own: PostgreSQL applies text's
 	l, r = varcharAsText(l), varcharAsText(r)
+	l, r = regAsOid(l, r), regAsOid(r, l)
 	ph := &placeholders{}
 	e, err := expr.NewBinOp(nil, op, ph.of(l), ph.of(r))
 	if err != nil {
@@ -979,6 +1061,20 @@ func crossNameTextOp(op string, l, r *types.Type) bool {
 func varcharAsText(d dnode) dnode {
 	if t := d.dtype(); t.Kind == types.KindVarchar && t.Domain == nil {
 		return &dCoerce{arg: d, t: types.Text}
+	}
+	return d
+}
+
+// regAsOid is d, a regclass or regtype operand of an operator whose
+// other operand is one too or an oid, relabeled as the oid PostgreSQL's
+// operator takes (those types have no operators of their own); the
+// relabel prints, ('t'::regclass)::oid.
+func regAsOid(d, other dnode) dnode {
+	reg := func(t *types.Type) bool {
+		return t.Domain == nil && (t.Kind == types.KindRegclass || t.Kind == types.KindRegtype)
+	}
+	if ot := other.dtype(); reg(d.dtype()) && (reg(ot) || ot.Kind == types.KindOid) {
+		return &dCoerce{arg: d, t: types.Oid}
 	}
 	return d
 }

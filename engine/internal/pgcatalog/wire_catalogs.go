@@ -146,7 +146,7 @@ var pgAttrdef = &def{
 					continue
 				}
 				def := storedText(c.Default)
-				if !s.visible(r.Schema) || strings.Contains(def, "nextval(") {
+				if !s.visible(r.Schema) || strings.Contains(def, "nextval(") || strings.Contains(def, "::regclass") {
 					// off the search path (pg_dump empties it) names print
 					// qualified, as PostgreSQL's stored form does
 					if d, ok := s.DeparseDefault(def, r.Schema, r.Name, r.Table.Schema()); ok {
@@ -238,7 +238,14 @@ var pgDepend = &def{
 				out = append(out, []any{uint32(pgRewriteOID), RuleOID(v.Schema, v.Name), int32(0), uint32(pgClassOID), oid, int32(0), "n"})
 			}
 		}
-		links, err := s.indexLinks() // index_inherits.go
+		have := map[[3]uint32]bool{}
+		for _, r := range out {
+			if r[5].(int32) == 0 {
+				have[[3]uint32{r[0].(uint32), r[1].(uint32), r[4].(uint32)}] = true
+			}
+		}
+		out = append(out, regclassDepends(s, rels, have)...) // regclass_depend.go
+		links, err := s.indexLinks()                         // index_inherits.go
 		if err != nil {
 			return nil, err
 		}

@@ -103,8 +103,8 @@ func compositeNameTaken(cat *catalog.Catalog, q catalog.QName) error {
 	return ddl.CompositeNameTaken(cat, q)
 }
 
-func (s *Session) catalogTableRenamed(schema, oldName, newName string) {
-	ddl.TableRenamed(s.ddl(), schema, oldName, newName)
+func (s *Session) catalogTableRenamed(schema, oldName, newName string) error {
+	return ddl.TableRenamed(s.ddl(), schema, oldName, newName)
 }
 func (s *Session) catalogColumnRenamed(schema, table, oldName, newName string) {
 	ddl.ColumnRenamed(s.ddl(), schema, table, oldName, newName)
@@ -122,7 +122,7 @@ func (s *Session) giveOwnedSequences(q catalog.QName) { ddl.GiveOwnedSequences(s
 func (s *Session) tableRenamed(c *translate.TableRenamed) error {
 	if t, ok := s.findTable(c.Table.Schema, c.Table.Name); ok {
 		if c.Column == "" {
-			s.catalogTableRenamed(t.SchemaName(), t.Name(), c.NewName)
+			return s.catalogTableRenamed(t.SchemaName(), t.Name(), c.NewName)
 		} else {
 			s.catalogColumnRenamed(t.SchemaName(), t.Name(), c.Column, c.NewName)
 		}

@@ -96,6 +96,10 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 			return Result{Cmd: &RenameRelation{Kind: "view", Name: rangeQName(a.Relation), NewSchema: a.Newschema, IfExists: a.MissingOk},
 				Tag: "ALTER VIEW"}, true
 		}
+		if a := n.GetAlterObjectSchemaStmt(); a != nil && a.ObjectType == pg.ObjectType_OBJECT_SEQUENCE {
+			return Result{Cmd: &RenameRelation{Kind: "sequence", Name: rangeQName(a.Relation), NewSchema: a.Newschema, IfExists: a.MissingOk},
+				Tag: "ALTER SEQUENCE"}, true
+		}
 		if res, ok := t.extensionStatement(n); ok { // extension.go
 			return res, true
 		}

@@ -7,6 +7,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
@@ -41,9 +42,58 @@ func treeUsesType(tree *pg.ParseResult, ref TypeRef) bool {
 		if tn, ok := m.(*pg.TypeName); ok && ref(pgtree.Names(tn.Names)) {
 			found = true
 		}
+		if _, names, ok := regtypeConst(m); ok && ref(names) {
+			found = true
+		}
 		return !found
 	})
 	return found
+}
+
+// regtypeConst recognizes a regtype constant ('t'::regtype, which
+// PostgreSQL stores as the type's OID) naming a type by a plain,
+// possibly qualified name (an array's '[]' follows the element's name):
+// its string constant and the element type's name parts.
+func regtypeConst(m any) (*pg.A_Const, []string, bool) {
+	tc, ok := m.(*pg.TypeCast)
+	if !ok || tc.TypeName == nil || len(tc.TypeName.ArrayBounds) > 0 {
+		return nil, nil, false
+	}
+	if n := pgtree.Names(tc.TypeName.Names); !(len(n) == 1 && n[0] == "regtype" || len(n) == 2 && n[0] == "pg_catalog" && n[1] == "regtype") {
+		return nil, nil, false
+	}
+	c := tc.Arg.GetAConst()
+	if c == nil || c.GetSval() == nil {
+		return nil, nil, false
+	}
+	names, ok := RegtypeNames(c.GetSval().Sval)
+	return c, names, ok
+}
+
+// RegtypeNames splits a regtype constant's text that names a type by a
+// plain, possibly qualified name, with or without a trailing "[]".
+func RegtypeNames(text string) ([]string, bool) {
+	text = strings.TrimSuffix(strings.TrimSpace(text), "[]")
+	names, ok := types.SplitIdentifierString(text, '.')
+	return names, ok && len(names) > 0 && len(names) <= 2
+}
+
+// RetypeRegtypeText is a regtype constant's text for a type renamed or
+// moved: the names to gives, quoted as needed, and the "[]" it had.
+func RetypeRegtypeText(text string, to func([]string) []string) (string, bool) {
+	names, ok := RegtypeNames(text)
+	if !ok {
+		return "", false
+	}
+	parts := to(names)
+	for i, p := range parts {
+		parts[i] = pgident.QuoteIfNeeded(p)
+	}
+	out := strings.Join(parts, ".")
+	if strings.HasSuffix(strings.TrimSpace(text), "[]") {
+		out += "[]"
+	}
+	return out, true
 }
 
 // RetypeInExpr rewrites a stored expression's text so that the type names
@@ -78,6 +128,16 @@ func retypeText(src string, ref TypeRef, to func([]string) []string) (string, bo
 	var edits []edit
 	okAll := true
 	pgtree.Walk(tree, func(m any) bool {
+		if c, names, ok := regtypeConst(m); ok && ref(names) {
+			text, _ := RetypeRegtypeText(c.GetSval().Sval, to)
+			end, ok := stringLiteralEnd(src, int(c.Location))
+			if !ok {
+				okAll = false
+				return false
+			}
+			edits = append(edits, edit{int(c.Location), end, "'" + strings.ReplaceAll(text, "'", "''") + "'"})
+			return true
+		}
 		tn, isTN := m.(*pg.TypeName)
 		if !isTN || !ref(pgtree.Names(tn.Names)) {
 			return true

@@ -156,13 +156,15 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	if err != nil {
 		return err
 	}
-	p := &portal{}
+	var p *portal
 	if m.DestinationPortal == "" {
 		// the unnamed portal of the statement before is closed: its
 		// struct and formats serve this one (an Execute per Bind, as
 		// drivers send, allocated both)
 		p = &c.unnamed
 		*p = portal{formats: p.formats[:0]}
+	} else {
+		p = &portal{}
 	}
 	p.stmt, p.args, p.formats = stmt, bound, append(p.formats, m.ResultFormatCodes...)
 	c.portals[m.DestinationPortal] = p

@@ -69,8 +69,11 @@ var errParamUnbound = pgerror.New(pgerror.InternalError, "internal error: parame
 // the key part naming their types, and their values in their types' Go
 // form. ok is false when an argument's type depends on its use (an
 // untyped string or NULL): such statements are translated per execution.
-func paramArgs(args []any) (key string, typs []*types.Type, vals []any, ok bool) {
+// The key ends with suffix (the text's own key): built once, at its full
+// size, as every execution of a prepared statement builds it.
+func paramArgs(args []any, suffix string) (key string, typs []*types.Type, vals []any, ok bool) {
 	var b strings.Builder
+	b.Grow(2 + 8*len(args) + len(suffix))
 	b.WriteString("\x01")
 	typs = make([]*types.Type, len(args))
 	vals = make([]any, len(args))
@@ -97,12 +100,14 @@ func paramArgs(args []any) (key string, typs []*types.Type, vals []any, ok bool)
 			return "", nil, nil, false
 		}
 		typs[i], vals[i] = t, v
-		b.WriteString(strconv.FormatUint(uint64(t.OID), 36))
+		var num [16]byte
+		b.Write(strconv.AppendUint(num[:0], uint64(t.OID), 36))
 		b.WriteByte('.')
-		b.WriteString(strconv.FormatInt(int64(t.Mod), 36))
+		b.Write(strconv.AppendInt(num[:0], int64(t.Mod), 36))
 		b.WriteByte(',')
 	}
 	b.WriteByte(0)
+	b.WriteString(suffix)
 	return b.String(), typs, vals, true
 }
 
@@ -554,11 +559,11 @@ type paramPrep struct {
 // cachedParametric finds the cached parametric translation of a text sent
 // with arguments.
 func (s *Session) cachedParametric(cacheKey string, version uint64, args []any) (*cachedStmt, []any, bool) {
-	key, _, vals, ok := paramArgs(s.castArgs(cacheKey, version, args))
+	key, _, vals, ok := paramArgs(s.castArgs(cacheKey, version, args), cacheKey)
 	if !ok {
 		return nil, nil, false
 	}
-	c, ok := s.cache.get(key+cacheKey, version)
+	c, ok := s.cache.get(key, version)
 	if !ok || c.noParam {
 		return nil, nil, false
 	}
@@ -572,21 +577,20 @@ func (s *Session) cachedParametric(cacheKey string, version uint64, args []any) 
 func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey string, version uint64) *paramPrep {
 	if len(args) > 0 {
 		args = s.typedCastArgs(stmt, text, cacheKey, version, args)
-		key, typs, vals, ok := paramArgs(args)
+		key, typs, vals, ok := paramArgs(args, cacheKey)
 		if !ok || !parametricStatement(stmt) {
 			return nil
 		}
-		if c, ok := s.cache.get(key+cacheKey, version); ok && c.noParam {
+		if c, ok := s.cache.get(key, version); ok && c.noParam {
 			return nil
 		}
-		return &paramPrep{key: key + cacheKey, slots: &paramSlots{}, typs: typs, vals: vals, args: args}
+		return &paramPrep{key: key, slots: &paramSlots{}, typs: typs, vals: vals, args: args}
 	}
 	ntext, nargs, starts, negs, undo, ok := normalizeLiterals(stmt, text)
 	if !ok {
 		return nil
 	}
-	key, typs, vals, _ := paramArgs(nargs)
-	key += ntext + cacheKey[len(text):]
+	key, typs, vals, _ := paramArgs(nargs, ntext+cacheKey[len(text):])
 	if c, ok := s.cache.get(key, version); ok {
 		if c.noParam {
 			undo()

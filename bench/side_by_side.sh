@@ -30,6 +30,8 @@ side_by_side() {
 		grep -q listening "$work/tbserve.log" && break
 		sleep 0.1
 	done
-	"$work/prog" -tinybase "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable" -postgres "$dburl" "$@"
+	# TINYBASE_BENCH_PID: the server's process, for a program that reads
+	# its CPU per statement
+	TINYBASE_BENCH_PID="$SIDE_BY_SIDE_PID" "$work/prog" -tinybase "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable" -postgres "$dburl" "$@"
 	psql -qX "$url" -c "drop database $db" >/dev/null
 }

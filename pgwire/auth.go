@@ -197,7 +197,7 @@ func (c *conn) authenticate(user, secret string) error {
 }
 
 func (c *conn) receivePassword(authType uint32) (string, error) {
-	if err := c.be.Flush(); err != nil {
+	if err := c.flush(); err != nil {
 		return "", err
 	}
 	if err := c.be.SetAuthType(authType); err != nil {
@@ -217,7 +217,7 @@ func (c *conn) receivePassword(authType uint32) (string, error) {
 // authSCRAM runs RFC 5802 / 7677 SCRAM-SHA-256 without channel binding.
 func (c *conn) authSCRAM(user string, v *scramVerifier) error {
 	c.be.Send(&pgproto3.AuthenticationSASL{AuthMechanisms: []string{"SCRAM-SHA-256"}})
-	if err := c.be.Flush(); err != nil {
+	if err := c.flush(); err != nil {
 		return err
 	}
 	if err := c.be.SetAuthType(pgproto3.AuthTypeSASL); err != nil {
@@ -258,7 +258,7 @@ func (c *conn) authSCRAM(user string, v *scramVerifier) error {
 	nonce := clientNonce + base64.StdEncoding.EncodeToString(nb[:])
 	serverFirst := fmt.Sprintf("r=%s,s=%s,i=%d", nonce, base64.StdEncoding.EncodeToString(v.salt), v.iter)
 	c.be.Send(&pgproto3.AuthenticationSASLContinue{Data: []byte(serverFirst)})
-	if err := c.be.Flush(); err != nil {
+	if err := c.flush(); err != nil {
 		return err
 	}
 	if err := c.be.SetAuthType(pgproto3.AuthTypeSASLContinue); err != nil {

@@ -1,6 +1,7 @@
 package pgwire
 
 import (
+	"bufio"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -25,6 +26,7 @@ type conn struct {
 	nc     net.Conn
 	wc     *watchedConn
 	be     *pgproto3.Backend
+	bw     *bufio.Writer // the output buffer be writes into (flush)
 	pid    uint32
 	secret uint32
 	sess   *engine.Session
@@ -38,10 +40,15 @@ type conn struct {
 	stmts      map[string]*engine.Prepared
 	stmtEpoch  uint64 // the session's StatementsEpoch when stmts was last cleared
 	portals    map[string]*portal
+	unnamed    portal // the unnamed portal's storage, reused by each Bind to it
+	bindArgs   []any  // Bind's parameter values before BindParams, reused
 	skipToSync bool
-	reported   map[string]string // ParameterStatus values the client has
+	// reported holds the ParameterStatus values the client has, by
+	// reportedParams' index: compared after every statement, where a map
+	// by name was thirteen lookups more
+	reported [len(reportedParams)]reportedValue
 
-	pending  int    // bytes buffered since the last flush
+	pending  int    // bytes sent since pgproto3's buffer was last emptied (sent)
 	curQuery string // the Query message being answered
 	lastSQL  string // the statement of the last extended-protocol message, for logs
 
@@ -87,7 +94,7 @@ func (c *conn) sendTag(tag string) {
 
 // reportedParams are the settings PostgreSQL reports with ParameterStatus
 // at startup and whenever they change.
-var reportedParams = []string{
+var reportedParams = [...]string{
 	"application_name", "client_encoding", "DateStyle", "default_transaction_read_only",
 	"in_hot_standby", "integer_datetimes", "IntervalStyle", "is_superuser",
 	"server_encoding", "server_version", "session_authorization",
@@ -111,12 +118,13 @@ func (c *conn) serve() {
 	defer c.srv.dropConn(c)
 	defer c.nc.Close()
 	c.wc = &watchedConn{Conn: c.nc}
-	c.be = pgproto3.NewBackend(c.wc, c.nc)
+	c.bw = bufio.NewWriterSize(c.nc, outBufferSize)
+	c.be = pgproto3.NewBackend(c.wc, c.bw)
 	c.be.SetMaxBodyLen(c.srv.cfg.MaxMessageBytes)
 	if err := c.startup(); err != nil {
 		if pe, ok := pgerror.As(err); ok {
 			c.be.Send(errorResponse(pe, 0))
-			_ = c.be.Flush()
+			_ = c.flush()
 		}
 		return
 	}
@@ -124,7 +132,7 @@ func (c *conn) serve() {
 	if err := c.loop(); err != nil {
 		if pe, ok := pgerror.As(err); ok {
 			c.be.Send(errorResponse(pe, 0))
-			_ = c.be.Flush()
+			_ = c.flush()
 		} else if !errors.Is(err, io.EOF) && !errors.Is(err, net.ErrClosed) && !errors.Is(err, io.ErrUnexpectedEOF) {
 			c.srv.log.Debug("pgwire: connection ended", "pid", c.pid, "err", err)
 		}
@@ -296,7 +304,6 @@ func (c *conn) login(m *pgproto3.StartupMessage) error {
 	c.watchNotifications() // notify.go
 	c.stmts = map[string]*engine.Prepared{}
 	c.portals = map[string]*portal{}
-	c.reported = map[string]string{}
 	if err := c.applyStartupParams(params); err != nil {
 		return err
 	}
@@ -304,7 +311,7 @@ func (c *conn) login(m *pgproto3.StartupMessage) error {
 	c.reportParams(true)
 	c.be.Send(&pgproto3.BackendKeyData{ProcessID: c.pid, SecretKey: binary.BigEndian.AppendUint32(nil, c.secret)})
 	c.be.Send(&pgproto3.ReadyForQuery{TxStatus: 'I'})
-	return c.be.Flush()
+	return c.flush()
 }
 
 // pendingSession is an engine session being opened for a connection.
@@ -444,12 +451,19 @@ func (c *conn) reportParams(all bool) {
 		if name == "client_encoding" {
 			v = "UTF8"
 		}
-		if old, had := c.reported[name]; had && old == v && !all {
+		if r := &c.reported[i]; r.sent && r.value == v && !all {
 			continue
 		}
-		c.reported[name] = v
+		c.reported[i] = reportedValue{value: v, sent: true}
 		c.be.Send(&pgproto3.ParameterStatus{Name: name, Value: v})
 	}
+}
+
+// reportedValue is a reported setting's value as the client last saw it;
+// sent is false until the first ParameterStatus.
+type reportedValue struct {
+	value string
+	sent  bool
 }
 
 // loop reads and answers messages until Terminate or a connection error.
@@ -529,17 +543,35 @@ func (c *conn) loop() error {
 	}
 }
 
+// flush writes everything sent so far to the client.
 func (c *conn) flush() error {
 	c.pending = 0
-	return c.be.Flush()
+	if err := c.be.Flush(); err != nil {
+		return err
+	}
+	return c.bw.Flush()
 }
 
-// sent notes n bytes buffered and flushes past 64 KiB, so a large result
-// streams instead of accumulating.
+// outBufferSize is the connection's output buffer: a result larger than
+// this streams to the client in writes of this size.
+const outBufferSize = 16 << 10
+
+// maxEncoded is how many bytes of messages sent stay in pgproto3's
+// encoding buffer before they move to the connection's output buffer:
+// pgproto3 replaces an encoding buffer that grew past 1 KiB with a new
+// one at every flush, which for a page of twenty rows was more garbage
+// than the statement's execution made.
+const maxEncoded = 512
+
+// sent notes n bytes of a row or COPY message sent, moving them out of
+// pgproto3's encoding buffer before it grows past maxEncoded; the output
+// buffer writes to the client as it fills, so a large result streams
+// instead of accumulating.
 func (c *conn) sent(n int) error {
 	c.pending += n
-	if c.pending >= 64<<10 {
-		return c.flush()
+	if c.pending >= maxEncoded {
+		c.pending = 0
+		return c.be.Flush() // into c.bw, no write unless it is full
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package pgwire
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -107,7 +108,10 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	if n := len(m.ParameterFormatCodes); n > 1 && n != len(m.Parameters) {
 		return pgerror.New(codeProtocolViolation, "bind message has %d parameter formats but %d parameters", n, len(m.Parameters))
 	}
-	args := make([]any, len(m.Parameters))
+	// args only carries the values into BindParams, which returns its
+	// own slice: the connection's buffer serves every Bind
+	args := slices.Grow(c.bindArgs[:0], len(m.Parameters))[:len(m.Parameters)]
+	defer func() { c.bindArgs = clear0(args) }()
 	for i, raw := range m.Parameters {
 		if raw == nil {
 			continue
@@ -152,7 +156,18 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	if err != nil {
 		return err
 	}
-	c.portals[m.DestinationPortal] = &portal{stmt: stmt, args: bound, formats: append([]int16(nil), m.ResultFormatCodes...)}
+	var p *portal
+	if m.DestinationPortal == "" {
+		// the unnamed portal of the statement before is closed: its
+		// struct and formats serve this one (an Execute per Bind, as
+		// drivers send, allocated both)
+		p = &c.unnamed
+		*p = portal{formats: p.formats[:0]}
+	} else {
+		p = &portal{}
+	}
+	p.stmt, p.args, p.formats = stmt, bound, append(p.formats, m.ResultFormatCodes...)
+	c.portals[m.DestinationPortal] = p
 	c.be.Send(&pgproto3.BindComplete{})
 	return nil
 }
@@ -275,6 +290,12 @@ func (c *conn) endOfExtendedBatch() {
 		p.close()
 		delete(c.portals, name)
 	}
+}
+
+// clear0 zeroes s and returns it empty, its values no longer held.
+func clear0(s []any) []any {
+	clear(s)
+	return s[:0]
 }
 
 // receiveParam converts binary parameter i of stmt to text.

@@ -33,7 +33,7 @@ func (c *conn) sendStmtError(err error, offset int) {
 	c.sendNotices(c.sess.FailedNotices())
 	if c.takeTermination() {
 		c.be.Send(errorResponse(adminShutdown(), 0))
-		_ = c.be.Flush()
+		_ = c.flush()
 		c.nc.Close()
 		return
 	}

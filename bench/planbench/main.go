@@ -2,7 +2,8 @@
 // a comments table) over the wire on
 // tinybase and PostgreSQL side by side: the same schema and rows on both,
 // every statement sent with bound parameters through pgx's prepared
-// statement cache, the median latency of each shape per table size.
+// statement cache, the median latency of each shape per table size, and
+// each server's CPU per statement when it runs on this machine.
 // bench/planner.sh builds and runs it.
 package main
 
@@ -20,6 +21,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/tinybase/tinybase/bench/internal/only"
+	"github.com/tinybase/tinybase/bench/internal/servercpu"
 )
 
 // shape is one measured statement: its SQL and the arguments of the i-th
@@ -130,21 +132,28 @@ func setup(ctx context.Context, c *pgx.Conn, n int) error {
 }
 
 // run returns the median latency of a shape over iters executions (after
-// a warm-up), and the rows the last one returned.
-func run(ctx context.Context, c *pgx.Conn, s shape, n, iters int) (time.Duration, int, error) {
+// a warm-up), the server's CPU per execution (0 when pid's is not known),
+// and the rows the last one returned.
+func run(ctx context.Context, c *pgx.Conn, pid int, s shape, n, iters int) (time.Duration, time.Duration, int, error) {
 	r := rand.New(rand.NewSource(1))
 	q := s.sql(n)
 	lat := make([]time.Duration, 0, iters)
 	rows := 0
-	for i := 0; i < iters+iters/5+3; i++ {
+	warm := iters/5 + 3
+	var cpu0 time.Duration
+	cpuOK := false
+	for i := 0; i < iters+warm; i++ {
 		var args []any
 		if s.args != nil {
 			args = s.args(r, n)
 		}
+		if i == warm {
+			cpu0, cpuOK = servercpu.Of(pid)
+		}
 		start := time.Now()
 		rs, err := c.Query(ctx, q, args...)
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
 		}
 		rows = 0
 		for rs.Next() {
@@ -152,14 +161,35 @@ func run(ctx context.Context, c *pgx.Conn, s shape, n, iters int) (time.Duration
 		}
 		rs.Close()
 		if err := rs.Err(); err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
 		}
-		if i >= iters/5+3 {
+		if i >= warm {
 			lat = append(lat, time.Since(start))
 		}
 	}
+	var cpu time.Duration
+	if cpu1, ok := servercpu.Of(pid); ok && cpuOK {
+		cpu = (cpu1 - cpu0) / time.Duration(iters)
+	}
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	return lat[len(lat)/2], rows, nil
+	return lat[len(lat)/2], cpu, rows, nil
+}
+
+// serverPID is the process serving c when it runs on this machine:
+// PostgreSQL's backend (pg_backend_pid), tinybase's server given by
+// -tinybase-pid; 0 when not known.
+func serverPID(ctx context.Context, c *pgx.Conn, name string, tinybasePID int) int {
+	if name == "tinybase" {
+		return tinybasePID
+	}
+	var pid int
+	if err := c.QueryRow(ctx, "select pg_backend_pid()").Scan(&pid); err != nil {
+		return 0
+	}
+	if _, ok := servercpu.Of(pid); !ok {
+		return 0 // another machine's
+	}
+	return pid
 }
 
 func main() {
@@ -168,11 +198,14 @@ func main() {
 	sizes := flag.String("sizes", "10000,100000", "post counts")
 	iters := flag.Int("iters", 200, "measured executions per shape")
 	onlyFlag := flag.String("only", "", "measure only shapes whose name contains this (alternatives separated by |)")
+	benchPID, _ := strconv.Atoi(os.Getenv("TINYBASE_BENCH_PID")) // bench/side_by_side.sh's tbserve
+	tbPID := flag.Int("tinybase-pid", benchPID, "the tinybase server's process, for its CPU per statement (default $TINYBASE_BENCH_PID)")
 	flag.Parse()
 	ctx := context.Background()
 	type target struct {
 		name string
 		conn *pgx.Conn
+		pid  int
 	}
 	var targets []target
 	for _, t := range []struct{ name, url string }{{"tinybase", *tbURL}, {"postgres", *pgURL}} {
@@ -184,13 +217,14 @@ func main() {
 			log.Fatalf("%s: %v", t.name, err)
 		}
 		defer c.Close(ctx)
-		targets = append(targets, target{t.name, c})
+		targets = append(targets, target{t.name, c, serverPID(ctx, c, t.name, *tbPID)})
 	}
 	type key struct {
 		shape string
 		n     int
 	}
 	med := map[key][]time.Duration{}
+	cpu := map[key][]time.Duration{}
 	var ns []int
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(f)
@@ -212,11 +246,12 @@ func main() {
 			k := key{s.name, n}
 			var counts []int
 			for _, t := range targets {
-				m, rows, err := run(ctx, t.conn, s, n, *iters)
+				m, c, rows, err := run(ctx, t.conn, t.pid, s, n, *iters)
 				if err != nil {
 					log.Fatalf("%s %s: %v", t.name, s.name, err)
 				}
 				med[k] = append(med[k], m)
+				cpu[k] = append(cpu[k], c)
 				counts = append(counts, rows)
 			}
 			if len(counts) == 2 && counts[0] != counts[1] {
@@ -224,17 +259,28 @@ func main() {
 			}
 		}
 	}
-	us := func(d time.Duration) string { return strconv.FormatFloat(float64(d.Nanoseconds())/1000, 'f', 1, 64) }
-	fmt.Printf("%-28s %8s %12s %12s %8s\n", "shape (median µs)", "rows", "tinybase", "postgres", "ratio")
+	us := func(d time.Duration) string {
+		if d <= 0 {
+			return "-"
+		}
+		return strconv.FormatFloat(float64(d.Nanoseconds())/1000, 'f', 1, 64)
+	}
+	fmt.Printf("%-28s %8s %12s %12s %8s %10s %10s %8s\n", "shape (median µs)", "rows", "tinybase", "postgres", "ratio", "tb cpu", "pg cpu", "ratio")
 	for _, s := range shapes {
 		for _, n := range ns {
-			m := med[key{s.name, n}]
+			m, c := med[key{s.name, n}], cpu[key{s.name, n}]
 			if len(m) == 0 {
 				continue
 			}
 			line := fmt.Sprintf("%-28s %8d %12s", s.name, n, us(m[0]))
 			if len(m) == 2 {
 				line += fmt.Sprintf(" %12s %7.2fx", us(m[1]), float64(m[0])/float64(m[1]))
+			}
+			// the servers' CPU per statement, when they run here
+			if len(c) == 2 && c[0] > 0 && c[1] > 0 {
+				line += fmt.Sprintf(" %10s %10s %7.2fx", us(c[0]), us(c[1]), float64(c[0])/float64(c[1]))
+			} else if len(c) > 0 && c[0] > 0 {
+				line += fmt.Sprintf(" %10s", us(c[0]))
 			}
 			fmt.Println(line)
 		}

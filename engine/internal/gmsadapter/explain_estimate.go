@@ -124,6 +124,31 @@ func (r *relStats) unique(ctx *sql.Context, name string) bool {
 	return false
 }
 
+// columnIndex is an index that names its columns without building
+// GMS's "table.column" expressions (storage.Index).
+type columnIndex interface {
+	NumColumns() int
+	Column(i int) string
+}
+
+// indexColumn is the name of column i of ix; ok is false past its last.
+// A scan's cost is estimated at every execution of a cached plan with =
+// ANY (scan_cost.go), where building the expressions was an allocation
+// per column.
+func indexColumn(ix sql.Index, i int) (name string, ok bool) {
+	if c, isCol := ix.(columnIndex); isCol {
+		if i >= c.NumColumns() {
+			return "", false
+		}
+		return c.Column(i), true
+	}
+	cols := ix.Expressions()
+	if i >= len(cols) {
+		return "", false
+	}
+	return colName(cols[i]), true
+}
+
 // colName is the column part of GMS's "table.column" index expression.
 func colName(s string) string {
 	if i := strings.LastIndexByte(s, '.'); i >= 0 {
@@ -352,13 +377,12 @@ func (e *explainer) indexScanRows(x *IndexScan, rows float64) float64 {
 // indexSel estimates the fraction of r's rows an IndexScan's conditions
 // select.
 func (e *explainer) indexSel(r *relStats, x *IndexScan) float64 {
-	cols := x.Index.Expressions()
 	sel := 1.0
 	for i, k := range x.Eq {
-		if i >= len(cols) {
+		c, ok := indexColumn(x.Index, i)
+		if !ok {
 			break
 		}
-		c := colName(cols[i])
 		if k == nil { // IS NULL
 			if cs := r.column(c); cs != nil {
 				sel *= cs.NullFrac
@@ -369,8 +393,7 @@ func (e *explainer) indexSel(r *relStats, x *IndexScan) float64 {
 		}
 		sel *= e.eqSel(r, c, k)
 	}
-	if n := len(x.Eq); n < len(cols) {
-		c := colName(cols[n])
+	if c, ok := indexColumn(x.Index, len(x.Eq)); ok {
 		switch {
 		case x.Points != nil:
 			np := 10.0

@@ -58,7 +58,7 @@ func (s *Session) inferParamTypes(stmt *pg.Node, text string, args []any, known 
 			typs[i], untyped = types.Unknown, true
 			continue
 		}
-		_, ts, _, ok := paramArgs([]any{a})
+		_, ts, _, ok := paramArgs([]any{a}, "")
 		if !ok {
 			return nil // NULL, or a value whose type depends on its use
 		}

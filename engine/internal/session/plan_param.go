@@ -69,41 +69,60 @@ var errParamUnbound = pgerror.New(pgerror.InternalError, "internal error: parame
 // the key part naming their types, and their values in their types' Go
 // form. ok is false when an argument's type depends on its use (an
 // untyped string or NULL): such statements are translated per execution.
-func paramArgs(args []any) (key string, typs []*types.Type, vals []any, ok bool) {
-	var b strings.Builder
-	b.WriteString("\x01")
+// The key ends with suffix (the text's own key).
+func paramArgs(args []any, suffix string) (key string, typs []*types.Type, vals []any, ok bool) {
 	typs = make([]*types.Type, len(args))
 	vals = make([]any, len(args))
+	var buf [64]byte
+	sig := append(buf[:0], 1)
 	for i, a := range args {
-		var t *types.Type
-		v := a
-		switch x := a.(type) {
-		case int:
-			t, v = types.Int8, int64(x)
-		case int64:
-			t = types.Int8
-		case int32:
-			t = types.Int4
-		case float64:
-			t = types.Float8
-		case bool:
-			t = types.Bool
-		case translate.TypedParam:
-			if x.Type == nil || x.Type.Kind == types.KindUnknown {
-				return "", nil, nil, false
-			}
-			t, v = x.Type, x.Value
-		default:
+		if typs[i], vals[i], ok = paramValue(a); !ok {
 			return "", nil, nil, false
 		}
-		typs[i], vals[i] = t, v
-		b.WriteString(strconv.FormatUint(uint64(t.OID), 36))
-		b.WriteByte('.')
-		b.WriteString(strconv.FormatInt(int64(t.Mod), 36))
-		b.WriteByte(',')
+		sig = appendParamType(sig, typs[i])
 	}
-	b.WriteByte(0)
-	return b.String(), typs, vals, true
+	sig = append(sig, 0)
+	return string(sig) + suffix, typs, vals, true
+}
+
+// paramValue is an argument's type and value for a parametric
+// translation (paramArgs).
+func paramValue(a any) (*types.Type, any, bool) {
+	switch x := a.(type) {
+	case int:
+		return types.Int8, int64(x), true
+	case int64:
+		return types.Int8, x, true
+	case int32:
+		return types.Int4, x, true
+	case float64:
+		return types.Float8, x, true
+	case bool:
+		return types.Bool, x, true
+	case translate.TypedParam:
+		if x.Type == nil || x.Type.Kind == types.KindUnknown {
+			return nil, nil, false
+		}
+		return x.Type, x.Value, true
+	}
+	return nil, nil, false
+}
+
+// appendParamType appends the key part naming parameter type t.
+func appendParamType(b []byte, t *types.Type) []byte {
+	b = strconv.AppendUint(b, uint64(t.OID), 36)
+	b = append(b, '.')
+	b = strconv.AppendInt(b, int64(t.Mod), 36)
+	return append(b, ',')
+}
+
+// paramKeyMemo is the cache key of the parametric statement a session ran
+// last, and the two parts it joins: a prepared statement run again with
+// arguments of the same types finds its entry without building the key
+// (the statement's text and more) anew. It only saves the concatenation:
+// the key is the same string either way.
+type paramKeyMemo struct {
+	types, suffix, key string
 }
 
 // boundParams resolves $n to the cached translation's parameters.
@@ -554,11 +573,24 @@ type paramPrep struct {
 // cachedParametric finds the cached parametric translation of a text sent
 // with arguments.
 func (s *Session) cachedParametric(cacheKey string, version uint64, args []any) (*cachedStmt, []any, bool) {
-	key, _, vals, ok := paramArgs(s.castArgs(cacheKey, version, args))
-	if !ok {
-		return nil, nil, false
+	args = s.castArgs(cacheKey, version, args)
+	vals := make([]any, len(args))
+	var buf [64]byte
+	sig := append(buf[:0], 1)
+	for i, a := range args {
+		var t *types.Type
+		var ok bool
+		if t, vals[i], ok = paramValue(a); !ok {
+			return nil, nil, false
+		}
+		sig = appendParamType(sig, t)
 	}
-	c, ok := s.cache.get(key+cacheKey, version)
+	sig = append(sig, 0)
+	m := &s.paramKey
+	if m.suffix != cacheKey || m.types != string(sig) {
+		*m = paramKeyMemo{types: string(sig), suffix: cacheKey, key: string(sig) + cacheKey}
+	}
+	c, ok := s.cache.get(m.key, version)
 	if !ok || c.noParam {
 		return nil, nil, false
 	}
@@ -572,21 +604,20 @@ func (s *Session) cachedParametric(cacheKey string, version uint64, args []any) 
 func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey string, version uint64) *paramPrep {
 	if len(args) > 0 {
 		args = s.typedCastArgs(stmt, text, cacheKey, version, args)
-		key, typs, vals, ok := paramArgs(args)
+		key, typs, vals, ok := paramArgs(args, cacheKey)
 		if !ok || !parametricStatement(stmt) {
 			return nil
 		}
-		if c, ok := s.cache.get(key+cacheKey, version); ok && c.noParam {
+		if c, ok := s.cache.get(key, version); ok && c.noParam {
 			return nil
 		}
-		return &paramPrep{key: key + cacheKey, slots: &paramSlots{}, typs: typs, vals: vals, args: args}
+		return &paramPrep{key: key, slots: &paramSlots{}, typs: typs, vals: vals, args: args}
 	}
 	ntext, nargs, starts, negs, undo, ok := normalizeLiterals(stmt, text)
 	if !ok {
 		return nil
 	}
-	key, typs, vals, _ := paramArgs(nargs)
-	key += ntext + cacheKey[len(text):]
+	key, typs, vals, _ := paramArgs(nargs, ntext+cacheKey[len(text):])
 	if c, ok := s.cache.get(key, version); ok {
 		if c.noParam {
 			undo()

@@ -119,6 +119,7 @@ type Session struct {
 
 	searchPathMemo searchPathMemo // SearchPath's last answer
 	keyMemo        cacheKeyMemo   // query's last statement cache key
+	paramKey       paramKeyMemo   // cachedParametric's last parametric key (plan_param.go)
 	fkChecksOff    bool           // planning a replica-mode write (replicaWrites)
 	// memory is the GMS memory manager of the session's statements (the
 	// caches a join or sort registers while it runs), kept while they

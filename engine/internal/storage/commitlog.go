@@ -110,12 +110,13 @@ func (t *Txn) touchAll(td *tableData) {
 // touched returns the entry of table id, added if new; valid until the
 // next call.
 func (t *Txn) touched(id tableID) *tableTouch {
-	cs := &t.changes
+	l := t.log()
+	cs := &l.changes
 	if i := cs.find(id); i >= 0 {
 		return &cs.list[i].tableTouch
 	}
 	if cs.list == nil {
-		cs.list = t.touchBuf[:0]
+		cs.list = l.touchBuf[:0]
 	}
 	cs.list = append(cs.list, touchEntry{id: id})
 	n := len(cs.list)
@@ -136,10 +137,28 @@ func (t *Txn) logCommit() (wait func() error, err error) {
 	if t.store.log == nil {
 		return nil, nil
 	}
-	c := &t.committed
-	*c = Committed{base: t.lockBase, root: t.root, changes: t.changes}
-	t.changes = changeSet{}
+	l := t.log()
+	c := &l.committed
+	*c = Committed{base: t.lockBase, root: t.root, changes: l.changes}
+	l.changes = changeSet{}
 	return t.store.log.Commit(c)
+}
+
+// txnLog is a transaction's commit record: the rows it touched, the
+// storage of their first table, and the Committed that logCommit hands
+// the CommitLog, so a commit allocates none of them.
+type txnLog struct {
+	changes   changeSet
+	touchBuf  [1]touchEntry
+	committed Committed
+}
+
+// log returns t's commit record, made at the first write that needs it.
+func (t *Txn) log() *txnLog {
+	if t.logged == nil {
+		t.logged = &txnLog{}
+	}
+	return t.logged
 }
 
 // Committed is one commit as its CommitLog sees it.

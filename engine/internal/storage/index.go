@@ -46,6 +46,13 @@ func (ix *Index) Expressions() []string {
 	return out
 }
 
+// NumColumns is the number of the index's key columns.
+func (ix *Index) NumColumns() int { return len(ix.cols) }
+
+// Column is the name of the index's key column i (0-based), without the
+// table's name Expressions puts before it.
+func (ix *Index) Column(i int) string { return ix.cols[i] }
+
 // IsUnique implements sql.Index.
 func (ix *Index) IsUnique() bool { return ix.unique }
 

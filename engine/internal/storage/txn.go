@@ -36,11 +36,11 @@ type Txn struct {
 	stmtDepth int
 	stmtMark  Mark
 
-	changes changeSet // rows touched, when the store logs commits (commitlog.go)
-	// touchBuf holds changes' first table; committed is what logCommit
-	// hands the CommitLog: a commit allocates neither.
-	touchBuf  [1]touchEntry
-	committed Committed
+	// logged is the commit record of a transaction that wrote, when the
+	// store logs commits (commitlog.go); nil until its first write, so
+	// that a statement that only reads, or a store without a log, does
+	// not allocate it with every transaction
+	logged *txnLog
 
 	// probe is HasIndexKey's and KeyRows' pair of search pivots, used
 	// under mu: a probe per outer row of a semi or anti join allocated
@@ -189,8 +189,8 @@ func (t *Txn) ReportAtEnd() {
 // hold the one before it, and memory would grow with every write
 // transaction ever committed.
 func (t *Txn) forget() {
-	t.lockBase, t.stmtMark, t.changes, t.captured = nil, Mark{}, changeSet{}, nil
-	t.basePending, t.committed, t.touchBuf = nil, Committed{}, [1]touchEntry{}
+	t.lockBase, t.stmtMark, t.logged, t.captured = nil, Mark{}, nil, nil
+	t.basePending = nil
 }
 
 func (t *Txn) unlock() {

@@ -290,6 +290,9 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		out, err = castNumber(d, t)
 	case f.Kind == KindArray && t.Kind == KindArray:
 		a := v.(*Array)
+		if identityArrayCast(a, f, to) {
+			return v, nil
+		}
 		na := &Array{Elem: t.Elem, Dims: a.Dims, Lower: a.Lower, Values: make([]any, len(a.Values))}
 		if len(a.Values) == 0 {
 			na.Dims, na.Lower = nil, nil // array_map: no elements, an empty array
@@ -344,6 +347,19 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		return nil, err
 	}
 	return ApplyMod(out, to, explicit)
+}
+
+// identityArrayCast reports whether casting array a of type from to type
+// to changes nothing: the same array type, without a typmod or a domain
+// to apply to it or its elements, and not an int2vector or oidvector
+// value (which the cast makes an array), as `$1::bigint[]` of an int8[]
+// parameter casts it at every execution. The array itself is the result
+// then, not a copy of it element by element.
+func identityArrayCast(a *Array, from, to *Type) bool {
+	e := to.Elem
+	return from.OID == to.OID && to.Domain == nil && to.Check == nil && to.Mod < 0 &&
+		e != nil && e.Domain == nil && e.Check == nil &&
+		len(a.Values) > 0 && a.Elem != nil && a.Elem.OID == e.OID && !a.Vector
 }
 
 func jsonKindName(v any) string {

@@ -69,6 +69,9 @@ func FromGo(t *Type, v any) (any, error) {
 	}
 	switch t.Base().Kind {
 	case KindInt2, KindInt4, KindInt8, KindOid:
+		if sameIntKind(v, t.Base().Kind) {
+			return v, nil // not boxed anew
+		}
 		if n, ok := asInt64(v); ok {
 			return IntToKind(n, t.Base())
 		}
@@ -261,6 +264,21 @@ func (t *Type) MaxSerializedWidth() gmstypes.ExtendedTypeSerializedWidth {
 func (t *Type) ConvertToType(ctx *sql.Context, _ gmstypes.ExtendedType, v any) (any, error) {
 	out, _, err := t.Convert(ctx, v)
 	return out, err
+}
+
+// sameIntKind reports whether v is already the Go form of integer kind k.
+func sameIntKind(v any, k Kind) bool {
+	switch v.(type) {
+	case int16:
+		return k == KindInt2
+	case int32:
+		return k == KindInt4
+	case int64:
+		return k == KindInt8
+	case uint32:
+		return k == KindOid
+	}
+	return false
 }
 
 // goValueType names the PostgreSQL type a tinybase value of this Go type

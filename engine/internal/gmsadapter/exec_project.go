@@ -604,7 +604,7 @@ func (b *firstRowBuffer) Update(ctx *sql.Context, row sql.Row) error {
 }
 
 func (b *firstRowBuffer) Eval(*sql.Context) (any, error) { return b.val, nil }
-func (b *firstRowBuffer) Dispose()                      {}
+func (b *firstRowBuffer) Dispose()                       {}
 
 // zeroKey is a float grouping key with negative zero made positive.
 type zeroKey struct{ sql.Expression }

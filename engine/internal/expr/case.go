@@ -109,7 +109,21 @@ func (c *Case) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
 	}
 	return &n, nil
 }
-func (c *Case) String() string { return fmt.Sprintf("CASE(%d branches)", len(c.Conds)) }
+// String spells every branch: GMS identifies expressions by their text,
+// and two CASEs with as many branches grouped side by side read as one
+// key (the second column showed the first's values).
+func (c *Case) String() string {
+	var b strings.Builder
+	b.WriteString("CASE")
+	for i := range c.Conds {
+		fmt.Fprintf(&b, " WHEN %s THEN %s", c.Conds[i], c.Results[i])
+	}
+	if c.Else != nil {
+		fmt.Fprintf(&b, " ELSE %s", c.Else)
+	}
+	b.WriteString(" END")
+	return b.String()
+}
 
 // Variadic covers COALESCE, GREATEST, LEAST and NULLIF.
 type Variadic struct {

@@ -109,6 +109,7 @@ func (c *Case) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
 	}
 	return &n, nil
 }
+
 // String spells every branch: GMS identifies expressions by their text,
 // and two CASEs with as many branches grouped side by side read as one
 // key (the second column showed the first's values).

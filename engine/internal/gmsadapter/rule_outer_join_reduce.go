@@ -332,6 +332,10 @@ func constValue(e sql.Expression) (v any, ok bool) {
 		if x.Strict() && (isConst(x.Left, nil) || isConst(x.Right, nil)) {
 			return nil, true
 		}
+	case *expr.IsNull:
+		if v, ok := constValue(x.Child); ok && x.Test == nil {
+			return (v == nil) != x.Negate, true
+		}
 	case *expr.In:
 		eqs := x.Children()
 		lits := make([]sql.Expression, len(eqs))
@@ -389,6 +393,14 @@ func constantlyRejects(c sql.Expression, neg bool) bool {
 	case *expr.Logic:
 		if x.And != neg {
 			return constantlyRejects(x.Left, neg) || constantlyRejects(x.Right, neg)
+		}
+		// an OR (AND under NOT) one of whose operands folds away is the
+		// other (`x BETWEEN NULL AND 1 OR -5 IS NULL`)
+		if isConst(x.Left, neg) {
+			return constantlyRejects(x.Right, neg)
+		}
+		if isConst(x.Right, neg) {
+			return constantlyRejects(x.Left, neg)
 		}
 	case *expression.And:
 		if !neg {

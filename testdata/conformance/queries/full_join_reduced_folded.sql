@@ -19,3 +19,5 @@ SELECT count(*) FROM fj_a FULL JOIN fj_b ON fj_b.a_id BETWEEN fj_a.id AND fj_a.i
 SELECT count(*) FROM fj_a FULL JOIN fj_b ON fj_b.a_id BETWEEN fj_a.id AND fj_a.id + 1 WHERE fj_b.x > NULL;
 SELECT count(*) FROM fj_a FULL JOIN fj_b ON fj_b.a_id BETWEEN fj_a.id AND fj_a.id + 1 WHERE fj_b.x IS NULL OR NULL::boolean;
 SELECT count(*) FROM fj_a FULL JOIN fj_b ON fj_b.a_id BETWEEN fj_a.id AND fj_a.id + 1 WHERE fj_b.x IS NULL OR 1 NOT IN (1, 2);
+SELECT count(*) FROM fj_a FULL JOIN fj_b ON fj_b.a_id BETWEEN fj_a.id AND fj_a.id + 1 WHERE fj_a.id BETWEEN NULL::int AND 20 OR -5 IS NULL;
+SELECT count(*) FROM fj_a FULL JOIN fj_b ON fj_b.a_id BETWEEN fj_a.id AND fj_a.id + 1 WHERE fj_b.x IS NULL OR -5 IS NOT NULL;

@@ -179,12 +179,18 @@ func (v *Variadic) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		return nil, nil
 	case "nullif":
+		// both arguments are evaluated, as PostgreSQL's executor does (an
+		// error in the second raises even when the first is NULL), but
+		// with a NULL constant its planner has made it the first already
+		if nullConst(v.Args[0]) || nullConst(v.Args[1]) {
+			return v.Args[0].Eval(ctx, row)
+		}
 		a, err := v.Args[0].Eval(ctx, row)
-		if err != nil || a == nil {
-			return a, err
+		if err != nil {
+			return nil, err
 		}
 		b, err := v.Args[1].Eval(ctx, row)
-		if err != nil {
+		if err != nil || a == nil {
 			return nil, err
 		}
 		if b != nil && types.Compare(v.typ, a, b) == 0 {
@@ -233,3 +239,9 @@ func intKind(k types.Kind) bool {
 	return k == types.KindInt2 || k == types.KindInt4 || k == types.KindInt8
 }
 func floatKind(k types.Kind) bool { return k == types.KindFloat4 || k == types.KindFloat8 }
+
+// nullConst reports whether e is a NULL constant.
+func nullConst(e sql.Expression) bool {
+	l, ok := e.(*Literal)
+	return ok && l.Value == nil
+}

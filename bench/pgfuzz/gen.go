@@ -86,7 +86,11 @@ func (g *gen) expr(kind string, depth int) string {
 	d := depth - 1
 	switch kind {
 	case "int":
-		switch g.pick(12) {
+		switch g.pick(14) {
+		case 12:
+			return g.stringInt(d)
+		case 13:
+			return g.simpleCase("int", d)
 		case 9:
 			return "(" + g.expr("date", d) + " - " + g.expr("date", d) + ")"
 		case 10:
@@ -116,7 +120,11 @@ func (g *gen) expr(kind string, depth int) string {
 			return "extract(year from " + g.expr("date", d) + ")::int"
 		}
 	case "text":
-		switch g.pick(11) {
+		switch g.pick(14) {
+		case 11, 12:
+			return g.stringFunc(d)
+		case 13:
+			return g.simpleCase("text", d)
 		case 7:
 			return "(" + g.expr("json", d) + " ->> " + []string{"'k'", "'n'", "0", "2"}[g.pick(4)] + ")"
 		case 8:
@@ -199,7 +207,12 @@ func (g *gen) pred(depth int) string {
 	}
 	kinds := []string{"int", "text", "num", "date"}
 	k := kinds[g.pick(len(kinds))]
-	switch g.pick(13) {
+	switch g.pick(14) {
+	case 13:
+		if g.pick(2) == 0 {
+			return "starts_with(" + g.expr("text", d) + ", " + g.lit("text") + ")"
+		}
+		return "(" + g.expr("text", d) + " ^@ " + g.lit("text") + ")"
 	case 11:
 		return g.expr("json", d) + " " + []string{"@>", "<@"}[g.pick(2)] + " " + []string{`'{"k": "x"}'`, `'{}'`, `'[1]'`, `'{"n": 1}'`}[g.pick(4)]
 	case 12:
@@ -233,6 +246,73 @@ func (g *gen) pred(depth int) string {
 	default:
 		return g.colOf("bool")
 	}
+}
+
+// stringFunc is one of the text functions applications use most.
+func (g *gen) stringFunc(d int) string {
+	t := g.expr("text", d)
+	n := []string{"0", "1", "2", "-1", "5", g.expr("int", d)}[g.pick(6)]
+	switch g.pick(14) {
+	case 0:
+		return "replace(" + t + ", " + []string{"'a'", "'p'", "''", "NULL"}[g.pick(4)] + ", " + []string{"'A'", "'--'", "''"}[g.pick(3)] + ")"
+	case 1:
+		return "split_part(" + t + ", " + []string{"'p'", "'a'", "','", "''"}[g.pick(4)] + ", " + []string{"1", "2", "-1"}[g.pick(3)] + ")"
+	case 2:
+		return []string{"left(", "right("}[g.pick(2)] + t + ", " + n + ")"
+	case 3:
+		return []string{"lpad(", "rpad("}[g.pick(2)] + t + ", " + []string{"0", "3", "7"}[g.pick(3)] + []string{"", ", '*'", ", ''"}[g.pick(3)] + ")"
+	case 4:
+		return []string{"btrim(", "ltrim(", "rtrim("}[g.pick(3)] + t + []string{"", ", 'a'", ", 'ae'"}[g.pick(3)] + ")"
+	case 5:
+		return "initcap(" + t + ")"
+	case 6:
+		return "reverse(" + t + ")"
+	case 7:
+		return "regexp_replace(" + t + ", " + []string{"'[aeiou]'", "'^(.)(.*)$'", "'p+'"}[g.pick(3)] + ", " + []string{"'_'", "'\\2\\1'", "''"}[g.pick(3)] + []string{"", ", 'g'", ", 'i'"}[g.pick(3)] + ")"
+	case 8:
+		return "repeat(" + t + ", " + []string{"0", "2", "-1"}[g.pick(3)] + ")"
+	case 9:
+		return "format(" + []string{"'%s-%s'", "'[%2$s|%1$s]'", "'%L'", "'%I'"}[g.pick(4)] + ", " + t + ", " + g.expr("int", d) + ")"
+	case 10:
+		return "translate(" + t + ", 'ape', 'APE')"
+	case 11:
+		return "nullif(" + t + ", " + g.expr("text", d) + ")"
+	case 12:
+		return "concat_ws(" + []string{"','", "NULL", "''"}[g.pick(3)] + ", " + t + ", " + g.expr("int", d) + ", " + g.expr("text", d) + ")"
+	default:
+		return "coalesce(nullif(" + t + ", ''), " + g.expr("text", d) + ", 'none')"
+	}
+}
+
+// stringInt is an integer from a string function.
+func (g *gen) stringInt(d int) string {
+	t := g.expr("text", d)
+	switch g.pick(5) {
+	case 0:
+		return "strpos(" + t + ", " + g.lit("text") + ")"
+	case 1:
+		return "position(" + []string{"'p'", "'a'", "''"}[g.pick(3)] + " in " + t + ")"
+	case 2:
+		return "char_length(" + t + ")"
+	case 3:
+		return "octet_length(" + t + ")"
+	default:
+		return "ascii(" + t + ")"
+	}
+}
+
+// simpleCase is CASE x WHEN ... nested with COALESCE and NULLIF, maybe
+// without ELSE.
+func (g *gen) simpleCase(kind string, d int) string {
+	k := []string{"int", "text"}[g.pick(2)]
+	q := "CASE " + g.expr(k, d)
+	for i := 0; i <= g.pick(2); i++ {
+		q += " WHEN " + g.lit(k) + " THEN " + g.expr(kind, d)
+	}
+	if g.pick(3) > 0 {
+		q += " ELSE coalesce(nullif(" + g.expr(kind, d) + ", " + g.lit(kind) + "), " + g.expr(kind, d) + ")"
+	}
+	return q + " END"
 }
 
 // scalarSubquery is a sub-select giving one value, correlated with the

@@ -29,11 +29,13 @@
 //
 // gen.go holds the fixture and the expression generator (with scalar
 // and correlated sub-selects: EXISTS, IN, ANY, ALL); query.go the query
-// shapes: grouped queries with ordered and filtered aggregates, window
-// functions with frames, set operations, DISTINCT and DISTINCT ON, over
-// t1, joins (inner, outer, full; USING, NATURAL, conditions on
-// expressions, a self-join), LATERAL, a CTE or a grouped subquery in
-// FROM; dml.go the data-modifying statements.
+// shapes: grouped queries with ordered and filtered aggregates (also by
+// ROLLUP, CUBE and GROUPING SETS, with grouping()), window functions with
+// frames, set operations, DISTINCT and DISTINCT ON, over t1, joins
+// (inner, outer, full; USING, NATURAL, conditions on expressions, a
+// self-join), LATERAL, a CTE, a WITH RECURSIVE walk or a grouped subquery
+// in FROM; dml.go the data-modifying statements. Expressions include
+// string functions and simple CASE nested with COALESCE and NULLIF.
 package main
 
 import (

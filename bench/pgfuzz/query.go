@@ -37,7 +37,9 @@ func (g *gen) source() source {
 			" " + []string{"LEFT JOIN", "JOIN"}[g.pick(2)] + " t2 ON t2.t1_id = u.id",
 			key: "t1.id, u.id, t2.id", cols: append(both(), col{"u.id", "int"}, col{"u.b", "text"}, col{"u.c", "num"})}
 	}
-	switch g.pick(8) {
+	switch g.pick(9) {
+	case 8:
+		return g.recursive()
 	case 3, 4:
 		return source{from: "t1 " + []string{"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"}[g.pick(4)] + " t2 ON t2.t1_id = t1.id",
 			key: "t1.id, t2.id", cols: both()}
@@ -58,6 +60,24 @@ func (g *gen) source() source {
 			key: "t1.id", cols: append(append([]col{}, t1Cols...), col{"sq.n", "int"}, col{"sq.ys", "text"}, col{"sq.js", "json"})}
 	}
 	return source{from: "t1", key: "t1.id", cols: t1Cols}
+}
+
+// recursive is a WITH RECURSIVE walk from some t1 rows down t2's
+// t1_id links, bounded in depth; with UNION it also drops repeated rows.
+func (g *gen) recursive() source {
+	g.cols = t1Cols
+	start := "SELECT t1.id, 0, t1.b FROM t1"
+	if g.pick(2) == 0 {
+		start += " WHERE " + g.pred(1)
+	}
+	g.cols = append(append([]col{}, t2Cols...), col{"r.id", "int"}, col{"r.n", "int"}, col{"r.path", "text"})
+	step := "SELECT t2.id, r.n + 1, " + []string{"r.path || '>' || coalesce(t2.y, '?')", "concat(r.path, '/', t2.x)", g.expr("text", 1)}[g.pick(3)] +
+		" FROM r JOIN t2 ON t2.t1_id = r.id WHERE r.n < " + []string{"2", "3"}[g.pick(2)]
+	if g.pick(3) == 0 {
+		step += " AND " + g.pred(1)
+	}
+	return source{with: "WITH RECURSIVE r(id, n, path) AS (" + start + " " + []string{"UNION ALL", "UNION"}[g.pick(2)] + " " + step + ") ",
+		from: "r", key: "r.id, r.n, r.path", cols: []col{{"r.id", "int"}, {"r.n", "int"}, {"r.path", "text"}}}
 }
 
 var kinds = []string{"int", "text", "num", "bool", "date", "json"}
@@ -139,12 +159,52 @@ func (g *gen) aggregate() string {
 
 // grouped is an aggregate query with GROUP BY.
 func (g *gen) grouped(src source, where string) (string, bool) {
+	if g.pick(4) == 0 {
+		return g.groupingSets(src, where)
+	}
 	key := g.expr(g.kind(), 1)
 	q := "SELECT " + key + " AS k, " + g.aggregate() + " AS v FROM " + src.from + where + " GROUP BY 1"
 	if g.pick(3) == 0 {
 		q += " HAVING count(*) > " + []string{"0", "1"}[g.pick(2)]
 	}
 	return q + " ORDER BY 1 NULLS FIRST, 2", true
+}
+
+// groupingSets groups by ROLLUP, CUBE or GROUPING SETS of two keys;
+// GROUPING() tells a key's NULL from a rolled-up one, so the order is
+// total.
+func (g *gen) groupingSets(src source, where string) (string, bool) {
+	k1, k2 := g.columnExpr(), g.columnExpr()
+	for i := 0; k2 == k1 && i < 4; i++ {
+		// PostgreSQL tells equal keys apart by their place in the SELECT
+		// list (GROUPING SETS ((1), (2)) nulls the other), tinybase by
+		// their text: a known difference, not searched for again
+		k2 = g.columnExpr()
+	}
+	if k2 == k1 {
+		k2 = "(" + k1 + ") IS NULL"
+	}
+	by := []string{"ROLLUP (1, 2)", "CUBE (1, 2)", "GROUPING SETS ((1), (2), ())", "GROUPING SETS ((1, 2), (1))", "1, ROLLUP (2)"}[g.pick(5)]
+	q := "SELECT " + k1 + " AS k1, " + k2 + " AS k2, grouping(" + k1 + ", " + k2 + ") AS g, " + g.aggregate() + " AS v FROM " + src.from + where + " GROUP BY " + by
+	if g.pick(3) == 0 {
+		q += " HAVING count(*) > " + []string{"0", "1"}[g.pick(2)]
+	}
+	return q + " ORDER BY 3, 1 NULLS FIRST, 2 NULLS FIRST, 4", true
+}
+
+// columnExpr is an expression that reads a column in scope: a constant
+// key's rows are ones PostgreSQL may sort wrongly (it drops a constant
+// sort key though grouping sets make it NULL in some rows).
+func (g *gen) columnExpr() string {
+	for i := 0; i < 8; i++ {
+		e := g.expr(g.kind(), 1)
+		for _, c := range g.cols {
+			if strings.Contains(e, c.name) {
+				return e
+			}
+		}
+	}
+	return g.cols[g.pick(len(g.cols))].name
 }
 
 // window is a window function call whose result cannot depend on how

@@ -109,7 +109,22 @@ func (c *Case) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
 	}
 	return &n, nil
 }
-func (c *Case) String() string { return fmt.Sprintf("CASE(%d branches)", len(c.Conds)) }
+
+// String spells every branch: GMS identifies expressions by their text,
+// and two CASEs with as many branches grouped side by side read as one
+// key (the second column showed the first's values).
+func (c *Case) String() string {
+	var b strings.Builder
+	b.WriteString("CASE")
+	for i := range c.Conds {
+		fmt.Fprintf(&b, " WHEN %s THEN %s", c.Conds[i], c.Results[i])
+	}
+	if c.Else != nil {
+		fmt.Fprintf(&b, " ELSE %s", c.Else)
+	}
+	b.WriteString(" END")
+	return b.String()
+}
 
 // Variadic covers COALESCE, GREATEST, LEAST and NULLIF.
 type Variadic struct {
@@ -164,12 +179,18 @@ func (v *Variadic) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		return nil, nil
 	case "nullif":
+		// both arguments are evaluated, as PostgreSQL's executor does (an
+		// error in the second raises even when the first is NULL), but
+		// with a NULL constant its planner has made it the first already
+		if nullConst(v.Args[0]) || nullConst(v.Args[1]) {
+			return v.Args[0].Eval(ctx, row)
+		}
 		a, err := v.Args[0].Eval(ctx, row)
-		if err != nil || a == nil {
-			return a, err
+		if err != nil {
+			return nil, err
 		}
 		b, err := v.Args[1].Eval(ctx, row)
-		if err != nil {
+		if err != nil || a == nil {
 			return nil, err
 		}
 		if b != nil && types.Compare(v.typ, a, b) == 0 {
@@ -218,3 +239,9 @@ func intKind(k types.Kind) bool {
 	return k == types.KindInt2 || k == types.KindInt4 || k == types.KindInt8
 }
 func floatKind(k types.Kind) bool { return k == types.KindFloat4 || k == types.KindFloat8 }
+
+// nullConst reports whether e is a NULL constant.
+func nullConst(e sql.Expression) bool {
+	l, ok := e.(*Literal)
+	return ok && l.Value == nil
+}

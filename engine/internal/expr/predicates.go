@@ -217,7 +217,14 @@ func (a *AnyArray) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	n.x, n.arr = c[0], c[1]
 	return &n, nil
 }
-func (a *AnyArray) String() string { return fmt.Sprintf("(%s op ANY(%s))", a.x, a.arr) }
+func (a *AnyArray) String() string {
+	q := "ANY"
+	if a.all {
+		q = "ALL"
+	}
+	// the operator too: GMS identifies expressions by their text
+	return fmt.Sprintf("(%s %s %s(%s))", a.x, a.op, q, a.arr)
+}
 
 // ArrayCtor is ARRAY[a, b, ...].
 type ArrayCtor struct {

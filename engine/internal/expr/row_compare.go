@@ -55,4 +55,6 @@ func (r *RowCompare) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	n.eq, n.cmp = c[:k], c[k:]
 	return &n, nil
 }
-func (r *RowCompare) String() string { return fmt.Sprintf("row_compare%v", r.cmp) }
+func (r *RowCompare) String() string {
+	return fmt.Sprintf("row_compare%v or_equal=%v", r.cmp, r.orEqual)
+}

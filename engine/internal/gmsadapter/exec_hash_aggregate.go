@@ -5,7 +5,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -285,13 +284,13 @@ func (it *hashAggIter) newGroup(ctx *sql.Context, row sql.Row) (int, error) {
 	return len(it.bufs) - 1, nil
 }
 
-// newGroupBuffer is GMS's buffer for a GROUP BY output: an aggregate's
-// own, else the group's first value.
+// newGroupBuffer is the buffer for a GROUP BY output: an aggregate's
+// own, else the group's first row's value.
 func newGroupBuffer(e sql.Expression) (sql.AggregationBuffer, error) {
 	if a, ok := e.(sql.Aggregation); ok {
 		return a.NewBuffer()
 	}
-	return aggregation.NewFirst(e).NewBuffer()
+	return &firstRowBuffer{e: e}, nil // exec_project.go
 }
 
 func (it *hashAggIter) Close(ctx *sql.Context) error {

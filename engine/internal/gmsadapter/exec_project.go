@@ -5,6 +5,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/tinybase/tinybase/engine/internal/expr"
@@ -541,13 +542,69 @@ func (b *projectBuilder) buildGroupBy(ctx *sql.Context, g *plan.GroupBy, row sql
 			keys[i] = &zeroKey{e}
 		}
 	}
-	if keys == nil {
+	selected := firstRows(g.SelectedExprs)
+	if keys == nil && selected == nil {
 		return nil, nil
 	}
 	ng := *g
-	ng.GroupByExprs = keys
+	if keys != nil {
+		ng.GroupByExprs = keys
+	}
+	if selected != nil {
+		ng.SelectedExprs = selected
+	}
 	return b.base.Build(ctx, &ng, row)
 }
+
+// firstRows wraps the non-aggregate outputs of a GROUP BY (its keys, or
+// the columns GMS reads a key expression from for a Project above it)
+// as firstRow, or returns nil when there are none. GMS keeps each one's
+// first non-NULL value, independently: `coalesce(a.id, 0) + coalesce(b.id,
+// 0)` grouped over a FULL JOIN read a.id from one row and b.id from
+// another, and a NULL key showed another group's value.
+func firstRows(exprs []sql.Expression) []sql.Expression {
+	var out []sql.Expression
+	for i, e := range exprs {
+		if _, ok := e.(sql.Aggregation); ok {
+			continue
+		}
+		if out == nil {
+			out = append([]sql.Expression{}, exprs...)
+		}
+		out[i] = &firstRow{First: aggregation.NewFirst(e), e: e}
+	}
+	return out
+}
+
+// firstRow is a GROUP BY output that is its group's first row's value,
+// NULL included.
+type firstRow struct {
+	*aggregation.First
+	e sql.Expression
+}
+
+func (f *firstRow) NewBuffer() (sql.AggregationBuffer, error) { return &firstRowBuffer{e: f.e}, nil }
+
+type firstRowBuffer struct {
+	e    sql.Expression
+	val  any
+	seen bool
+}
+
+func (b *firstRowBuffer) Update(ctx *sql.Context, row sql.Row) error {
+	if b.seen {
+		return nil
+	}
+	v, err := b.e.Eval(ctx, row)
+	if err != nil {
+		return err
+	}
+	b.val, b.seen = v, true
+	return nil
+}
+
+func (b *firstRowBuffer) Eval(*sql.Context) (any, error) { return b.val, nil }
+func (b *firstRowBuffer) Dispose()                       {}
 
 // zeroKey is a float grouping key with negative zero made positive.
 type zeroKey struct{ sql.Expression }

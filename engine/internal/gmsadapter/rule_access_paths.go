@@ -53,9 +53,13 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 		if !hasTableScan(n) {
 			return n, transform.SameTree, nil
 		}
+		part := false
+		for _, id := range partRules {
+			part = part || sel != nil && !sel(id)
+		}
 		p := &pathPlanner{ctx: ctx, isParam: isParam}
 		n, sameH := p.unhideAll(n) // hypothetical.go
-		if scope.IsEmpty() && !writes(n) {
+		if scope.IsEmpty() && !part && !writes(n) {
 			if out, same := p.reorderJoins(n); same == transform.NewTree { // rule_join_order.go
 				n, sameH = out, false
 			}
@@ -83,10 +87,6 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 		out, same3, err := transform.NodeWithOpaque(out, pushOffset)
 		if err != nil {
 			return n, transform.SameTree, nil
-		}
-		part := false
-		for _, id := range partRules {
-			part = part || sel != nil && !sel(id)
 		}
 		if !scope.IsEmpty() || part || writes(out) {
 			// a subquery analyzed on its own: its rows start with the

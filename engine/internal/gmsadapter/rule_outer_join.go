@@ -322,7 +322,7 @@ func rightReducedJoins(n sql.Node, conds []sql.Expression, out map[*plan.JoinNod
 			out[x] = true
 		}
 		var below []sql.Expression
-		if x.Op == plan.JoinTypeInner || x.Op == plan.JoinTypeCross {
+		if filtersBoth(x.Op) {
 			below = conds
 		}
 		rightReducedJoins(x.Left(), below, out)

@@ -111,14 +111,14 @@ func reduceJoin(j *plan.JoinNode, conds []sql.Expression) (sql.Node, bool, error
 		}
 	}
 	var leftConds, rightConds []sql.Expression
-	switch op {
-	case plan.JoinTypeInner, plan.JoinTypeCross:
+	switch {
+	case filtersBoth(op):
 		all := conds[:len(conds):len(conds)]
 		if j.Filter != nil {
 			all = append(all, splitAnd(j.Filter, nil)...)
 		}
 		leftConds, rightConds = all, all
-	case plan.JoinTypeLeftOuter:
+	case op == plan.JoinTypeLeftOuter:
 		leftConds = conds
 		if j.Filter != nil {
 			rightConds = splitAnd(j.Filter, nil)
@@ -141,6 +141,18 @@ func reduceJoin(j *plan.JoinNode, conds []sql.Expression) (sql.Node, bool, error
 	return out, true, err
 }
 
+// filtersBoth reports whether the conditions on the rows of a join with
+// operator op filter the rows of both its inputs: an inner or cross join,
+// also a LATERAL one (GROUP BY over a sub-select joins its keys in
+// laterally: translate's group_sublinks.go).
+func filtersBoth(op plan.JoinType) bool {
+	switch op {
+	case plan.JoinTypeInner, plan.JoinTypeCross, plan.JoinTypeLateralCross, plan.JoinTypeLateralInner:
+		return true
+	}
+	return false
+}
+
 // rejectsNulls reports whether one of conds is false or NULL for every
 // row whose columns side are all NULL.
 func rejectsNulls(conds []sql.Expression, side sql.ColSet) bool {
@@ -148,7 +160,7 @@ func rejectsNulls(conds []sql.Expression, side sql.ColSet) bool {
 		return false
 	}
 	for _, c := range conds {
-		if nullWhen(c, side, true) || semiJoinRejects(c, side) {
+		if nullWhen(c, side, true) || semiJoinRejects(c, side) || constantlyRejects(c, false) {
 			return true
 		}
 	}
@@ -191,21 +203,14 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 		// a comparison, NULL for x's NULLs as any strict one
 		return false
 	case *expression.And:
-		if top { // one NULL or FALSE conjunct rejects the row
-			return nullWhen(x.LeftChild, side, true) || nullWhen(x.RightChild, side, true)
-		}
-		// NULL AND FALSE is FALSE: NULL only when both are
-		return nullWhen(x.LeftChild, side, false) && nullWhen(x.RightChild, side, false)
+		return andNullWhen(x.LeftChild, x.RightChild, side, top)
 	case *expression.Or:
-		return nullWhen(x.LeftChild, side, top) && nullWhen(x.RightChild, side, top)
+		return orNullWhen(x.LeftChild, x.RightChild, side, top)
 	case *expr.Logic:
-		if x.And && top {
-			return nullWhen(x.Left, side, true) || nullWhen(x.Right, side, true)
-		}
 		if x.And {
-			return nullWhen(x.Left, side, false) && nullWhen(x.Right, side, false)
+			return andNullWhen(x.Left, x.Right, side, top)
 		}
-		return nullWhen(x.Left, side, top) && nullWhen(x.Right, side, top)
+		return orNullWhen(x.Left, x.Right, side, top)
 	case *expr.Not:
 		return nullWhen(x.Child, side, false) // NOT FALSE is TRUE
 	case *expression.Equals, *expression.LessThan, *expression.LessThanOrEqual,
@@ -243,14 +248,19 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 		}
 		return false
 	case *expr.In:
-		// x IN (a, b): NULL when every equality is (x is NULL), also NOT IN
-		eqs := x.Children()
-		for _, eq := range eqs {
+		// x IN (a, b): NULL when every equality is (x is NULL), also NOT
+		// IN; an equality with a NULL item is folded to a NULL constant
+		read := false
+		for _, eq := range x.Children() {
+			if isConst(eq, nil) {
+				continue
+			}
 			if !nullWhen(eq, side, false) {
 				return false
 			}
+			read = true
 		}
-		return len(eqs) > 0
+		return read
 	case *expr.AnyArray:
 		_, v, arr, all := x.Operands()
 		if nullWhen(arr, side, false) {
@@ -260,6 +270,152 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 		return top && !all && nullWhen(v, side, false)
 	}
 	return false
+}
+
+// andNullWhen is nullWhen of l AND r. A TRUE operand is one PostgreSQL
+// simplifies away before it looks.
+func andNullWhen(l, r sql.Expression, side sql.ColSet, top bool) bool {
+	switch {
+	case isConst(l, true):
+		return nullWhen(r, side, top)
+	case isConst(r, true):
+		return nullWhen(l, side, top)
+	case top: // one NULL or FALSE conjunct rejects the row
+		return nullWhen(l, side, true) || nullWhen(r, side, true)
+	}
+	// NULL AND FALSE is FALSE: NULL only when both are
+	return nullWhen(l, side, false) && nullWhen(r, side, false)
+}
+
+// orNullWhen is nullWhen of l OR r. A FALSE operand is one PostgreSQL
+// simplifies away before it looks (`NOT (b.x = 1 OR 0 IN (1, 2))`);
+// a NULL one it keeps, and then finds nothing.
+func orNullWhen(l, r sql.Expression, side sql.ColSet, top bool) bool {
+	switch {
+	case isConst(l, false):
+		return nullWhen(r, side, top)
+	case isConst(r, false):
+		return nullWhen(l, side, top)
+	}
+	return nullWhen(l, side, top) && nullWhen(r, side, top)
+}
+
+// isConst reports whether e folds to the constant v (nil for NULL).
+func isConst(e sql.Expression, v any) bool {
+	got, ok := constValue(e)
+	return ok && got == v
+}
+
+// constValue folds e as PostgreSQL's eval_const_expressions does before
+// it reduces outer joins, as far as outer-join reduction needs: AND, OR
+// and NOT with constant operands (`x OR true`, `x AND false`), IN over
+// constants (tinybase folds each equality as it builds it, not the IN),
+// and a strict operator with a NULL operand. ok is false when e is not
+// a constant.
+func constValue(e sql.Expression) (v any, ok bool) {
+	switch x := e.(type) {
+	case *expr.Literal:
+		return x.Value, true
+	case *expression.Literal:
+		return x.Value(), true
+	case *expr.Not:
+		return notValue(constValue(x.Child))
+	case *expression.Not:
+		return notValue(constValue(x.Child))
+	case *expr.Logic:
+		return logicValue(x.And, x.Left, x.Right)
+	case *expression.And:
+		return logicValue(true, x.LeftChild, x.RightChild)
+	case *expression.Or:
+		return logicValue(false, x.LeftChild, x.RightChild)
+	case *expr.BinOp:
+		if x.Strict() && (isConst(x.Left, nil) || isConst(x.Right, nil)) {
+			return nil, true
+		}
+	case *expr.IsNull:
+		if v, ok := constValue(x.Child); ok && x.Test == nil {
+			return (v == nil) != x.Negate, true
+		}
+	case *expr.In:
+		eqs := x.Children()
+		lits := make([]sql.Expression, len(eqs))
+		for i, eq := range eqs {
+			v, ok := constValue(eq)
+			if !ok {
+				return nil, false
+			}
+			lits[i] = expression.NewLiteral(v, eq.Type())
+		}
+		in, err := x.WithChildren(lits...)
+		if err != nil {
+			return nil, false
+		}
+		v, err := in.Eval(sql.NewEmptyContext(), nil)
+		return v, err == nil
+	}
+	return nil, false
+}
+
+func notValue(v any, ok bool) (any, bool) {
+	if b, isBool := v.(bool); ok && isBool {
+		return !b, true
+	}
+	return nil, ok && v == nil
+}
+
+// logicValue folds l AND r (and) or l OR r: one FALSE operand decides
+// an AND, one TRUE an OR, whatever the other is.
+func logicValue(and bool, l, r sql.Expression) (any, bool) {
+	lv, lok := constValue(l)
+	rv, rok := constValue(r)
+	if lok && lv == !and || rok && rv == !and {
+		return !and, true
+	}
+	if !lok || !rok {
+		return nil, false
+	}
+	if lv == nil || rv == nil {
+		return nil, true
+	}
+	return and, true
+}
+
+// constantlyRejects reports whether WHERE conjunct c has, once
+// PostgreSQL has folded it and split it into conjuncts (NOT (a OR b) is
+// NOT a AND NOT b), a constant FALSE or NULL conjunct: PostgreSQL then
+// plans no join under it at all.
+func constantlyRejects(c sql.Expression, neg bool) bool {
+	switch x := c.(type) {
+	case *expr.Not:
+		return constantlyRejects(x.Child, !neg)
+	case *expression.Not:
+		return constantlyRejects(x.Child, !neg)
+	case *expr.Logic:
+		if x.And != neg {
+			return constantlyRejects(x.Left, neg) || constantlyRejects(x.Right, neg)
+		}
+		// an OR (AND under NOT) one of whose operands folds away is the
+		// other (`x BETWEEN NULL AND 1 OR -5 IS NULL`)
+		if isConst(x.Left, neg) {
+			return constantlyRejects(x.Right, neg)
+		}
+		if isConst(x.Right, neg) {
+			return constantlyRejects(x.Left, neg)
+		}
+	case *expression.And:
+		if !neg {
+			return constantlyRejects(x.LeftChild, neg) || constantlyRejects(x.RightChild, neg)
+		}
+	case *expression.Or:
+		if neg {
+			return constantlyRejects(x.LeftChild, neg) || constantlyRejects(x.RightChild, neg)
+		}
+	}
+	v, ok := constValue(c)
+	if neg {
+		v, ok = notValue(v, ok)
+	}
+	return ok && (v == nil || v == false)
 }
 
 // existsRejects reports whether sub-select n returns no row when the

@@ -24,61 +24,115 @@ const ruleSetOpTypes analyzer.RuleId = 10010
 // side to the columns' common type: integer UNION numeric is numeric,
 // varchar(10) UNION text is text, integer UNION text is an error.
 func setOpTypes(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	var fix transform.NodeFunc
+	fix = func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		so, ok := n.(*plan.SetOp)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		lp, lok := so.Left().(*plan.Project)
-		rp, rok := so.Right().(*plan.Project)
-		if !lok || !rok || len(lp.Projections) != len(rp.Projections) {
-			return n, transform.SameTree, nil
-		}
-		var lproj, rproj []sql.Expression
-		env := expr.EnvOf(ctx)
-		for i := range lp.Projections {
-			ln, lc, lt, ok1 := setOpConvert(lp.Projections[i])
-			rn, rc, rt, ok2 := setOpConvert(rp.Projections[i])
-			if !ok1 || !ok2 {
-				continue
-			}
-			ct := translate.SelectCommonType(lt, rt)
-			if ct == nil {
-				return nil, transform.SameTree, pgerror.New(pgerror.DatatypeMismatch, "%s types %s and %s cannot be matched",
-					setOpName(so), lt.FormatType(), rt.FormatType())
-			}
-			le, err := expr.Coerce(env, lc, ct, types.CastImplicit)
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			re, err := expr.Coerce(env, rc, ct, types.CastImplicit)
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			le, re = relabel(le, ct), relabel(re, ct)
-			if lproj == nil {
-				lproj, rproj = slices.Clone(lp.Projections), slices.Clone(rp.Projections)
-			}
-			lproj[i] = expression.NewAlias(ln, le)
-			rproj[i] = expression.NewAlias(rn, re)
-		}
-		if lproj == nil {
-			return n, transform.SameTree, nil
-		}
-		out, err := so.WithChildren(plan.NewProject(lproj, lp.Child), plan.NewProject(rproj, rp.Child))
+		// a set operation is opaque to transform.Node: the ones inside
+		// its sides (a UNION b UNION c) are typed first, here
+		l, lsame, err := transform.Node(so.Left(), fix)
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
-		return out, transform.NewTree, nil
-	})
+		r, rsame, err := transform.Node(so.Right(), fix)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if !lsame || !rsame {
+			c, err := so.WithChildren(l, r)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			so = c.(*plan.SetOp)
+		}
+		out, same, err := setOpSides(ctx, so)
+		return out, same && lsame && rsame, err
+	}
+	return transform.Node(n, fix)
 }
 
-// setOpConvert recognises mergeSetOpSchemas' Alias(Convert(column)) over
-// a tinybase-typed column, returning the alias name, the column and its
+// setOpSides gives the columns of set operation so's sides their common
 // type.
-func setOpConvert(e sql.Expression) (string, sql.Expression, *types.Type, bool) {
+func setOpSides(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+	lp, lok := so.Left().(*plan.Project)
+	rp, rok := so.Right().(*plan.Project)
+	if !lok || !rok || len(lp.Projections) != len(rp.Projections) {
+		return so, transform.SameTree, nil
+	}
+	var lproj, rproj []sql.Expression
+	env := expr.EnvOf(ctx)
+	for i := range lp.Projections {
+		ln, lc, lt, ok1 := setOpConvert(lp, i)
+		rn, rc, rt, ok2 := setOpConvert(rp, i)
+		if !ok1 || !ok2 || lc == lp.Projections[i] && rc == rp.Projections[i] {
+			continue
+		}
+		ct := translate.SelectCommonType(lt, rt)
+		if ct == nil {
+			return nil, transform.SameTree, pgerror.New(pgerror.DatatypeMismatch, "%s types %s and %s cannot be matched",
+				setOpName(so), lt.FormatType(), rt.FormatType())
+		}
+		le, err := expr.Coerce(env, lc, ct, types.CastImplicit)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		re, err := expr.Coerce(env, rc, ct, types.CastImplicit)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		le, re = relabel(le, ct), relabel(re, ct)
+		if lproj == nil {
+			lproj, rproj = slices.Clone(lp.Projections), slices.Clone(rp.Projections)
+		}
+		lproj[i] = expression.NewAlias(ln, le)
+		rproj[i] = expression.NewAlias(rn, re)
+	}
+	if lproj == nil {
+		return so, transform.SameTree, nil
+	}
+	out, err := so.WithChildren(plan.NewProject(lproj, lp.Child), plan.NewProject(rproj, rp.Child))
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return out, transform.NewTree, nil
+}
+
+// setOpConvert recognises, as column i of one side p of a set
+// operation, mergeSetOpSchemas' Alias(Convert(column)) over a
+// tinybase-typed column, returning the alias name, the column and its
+// type; or a column of a set operation under p (a UNION b UNION c is (a
+// UNION b) UNION c), which this rule has typed since GMS built p: the
+// column, retyped, in place of the alias (a column already of a tinybase
+// type is returned as it is).
+func setOpConvert(p *plan.Project, i int) (string, sql.Expression, *types.Type, bool) {
+	e := p.Projections[i]
+	if gf, ok := e.(*expression.GetField); ok {
+		if t, ok := gf.Type().(*types.Type); ok {
+			return gf.Name(), e, t, true
+		}
+		if _, ok := p.Child.(*plan.SetOp); !ok || i >= len(p.Child.Schema()) {
+			return "", nil, nil, false
+		}
+		t, ok := p.Child.Schema()[i].Type.(*types.Type)
+		if !ok {
+			return "", nil, nil, false
+		}
+		retyped := expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).WithId(gf.Id())
+		return gf.Name(), retyped.(sql.Expression), t, true
+	}
 	a, ok := e.(*expression.Alias)
 	if !ok {
+		return "", nil, nil, false
+	}
+	if gf, ok := a.Child.(*expression.GetField); ok {
+		if _, t, ct, ok := setOpConvert(plan.NewProject([]sql.Expression{gf}, p.Child), 0); ok {
+			if t == gf {
+				return a.Name(), e, ct, true
+			}
+			return a.Name(), t, ct, true
+		}
 		return "", nil, nil, false
 	}
 	c, ok := a.Child.(*expression.Convert)

@@ -38,11 +38,15 @@ func (t *Translator) expandGroupingSets(s *pg.SelectStmt) *pg.SelectStmt {
 		}
 		sets = next
 	}
-	for _, set := range sets {
-		for i, e := range set {
-			// an ordinal or output name is the SELECT-list entry it names
+	// each set's keys as written (a branch groups by them: an ordinal or
+	// output name still names its SELECT-list entry there, and a constant
+	// written as an ordinal must stay one) and as the expressions they
+	// stand for (what the branches' rewrite matches)
+	keys := make([][]*pg.Node, len(sets))
+	for si, set := range sets {
+		for _, e := range set {
 			e = t.resolvedGroupKey(s, e)
-			set[i] = e
+			keys[si] = append(keys[si], e)
 			if indexOfExpr(all, e) < 0 {
 				all = append(all, e)
 			}
@@ -52,7 +56,7 @@ func (t *Translator) expandGroupingSets(s *pg.SelectStmt) *pg.SelectStmt {
 		failAt(-1, "54001", "too many grouping sets present (maximum 4096)")
 	}
 	var out *pg.SelectStmt
-	for _, set := range sets {
+	for si, set := range sets {
 		b := pgtree.Clone(s)
 		b.GroupClause = append([]*pg.Node{}, set...)
 		b.SortClause, b.LimitCount, b.LimitOffset, b.WithClause = nil, nil, nil, nil
@@ -61,10 +65,13 @@ func (t *Translator) expandGroupingSets(s *pg.SelectStmt) *pg.SelectStmt {
 			if rt.Name == "" {
 				rt.Name = columnName(rt.Val)
 			}
-			rt.Val = t.groupingRewrite(rt.Val, set, all)
+			rt.Val = t.groupingRewrite(rt.Val, keys[si], all)
 		}
 		if b.HavingClause != nil {
-			b.HavingClause = t.groupingRewrite(b.HavingClause, set, all)
+			b.HavingClause = t.groupingRewrite(b.HavingClause, keys[si], all)
+		}
+		if len(set) == 0 {
+			t.oneGroup(b)
 		}
 		if out == nil {
 			out = b
@@ -171,7 +178,12 @@ func (t *Translator) groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
 		if fc := x.GetFuncCall(); fc != nil && fc.Over == nil && (t.isAggregateName(names(fc.Funcname)) || fc.AggStar) {
 			return true
 		}
-		if indexOfExpr(all, x) >= 0 && indexOfExpr(set, x) < 0 {
+		if indexOfExpr(set, x) >= 0 {
+			// a key of this set: its value, whatever other keys it reads
+			// (coalesce(e, ...) grouped beside e)
+			return true
+		}
+		if indexOfExpr(all, x) >= 0 {
 			col := pgtree.Clone(x)
 			f := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Boolval{Boolval: &pg.Boolean{Boolval: false}}}}}
 			x.Node = &pg.Node_CaseExpr{CaseExpr: &pg.CaseExpr{Args: []*pg.Node{{Node: &pg.Node_CaseWhen{CaseWhen: &pg.CaseWhen{Expr: f, Result: col}}}}, Location: -1}}
@@ -198,4 +210,29 @@ func walkNodes(m any, visit func(*pg.Node) bool) {
 		walkNodes(c, visit)
 		return true
 	})
+}
+
+// oneGroup makes s, which has no GROUP BY keys but is grouped (a HAVING
+// clause, the empty grouping set), one group even when it calls no
+// aggregate: go-mysql-server groups a query only for keys or aggregates,
+// so it is given an aggregate that is always true, in HAVING.
+func (t *Translator) oneGroup(s *pg.SelectStmt) {
+	if !t.ungroupedGroup(s) {
+		return
+	}
+	count := &pg.Node{Node: &pg.Node_FuncCall{FuncCall: &pg.FuncCall{
+		Funcname: []*pg.Node{pg.MakeStrNode("pg_catalog"), pg.MakeStrNode("count")}, AggStar: true, Location: -1}}}
+	always := &pg.Node{Node: &pg.Node_NullTest{NullTest: &pg.NullTest{Arg: count, Nulltesttype: pg.NullTestType_IS_NOT_NULL, Location: -1}}}
+	if s.HavingClause == nil {
+		s.HavingClause = always
+		return
+	}
+	s.HavingClause = &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR,
+		Args: []*pg.Node{s.HavingClause, always}, Location: -1}}}
+}
+
+// ungroupedGroup reports whether s is grouped into one group without
+// GROUP BY keys or an aggregate call.
+func (t *Translator) ungroupedGroup(s *pg.SelectStmt) bool {
+	return len(s.GroupClause) == 0 && !t.targetsAggregate(s.TargetList) && (s.HavingClause == nil || !t.aggregateIn(s.HavingClause))
 }

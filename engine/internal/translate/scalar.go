@@ -455,6 +455,14 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 }
 
 func (t *Translator) caseExpr(c *pg.CaseExpr) sqlparser.Expr {
+	if groupingSetNull(c) {
+		// a grouping column outside a branch's set: NULL of the column's
+		// type, typmod and all, as PostgreSQL's grouping-set NULLs are
+		col := c.Args[0].GetCaseWhen().Result
+		return t.inject("grouping set null", -1, []sqlparser.Expr{t.scalar(col)}, func(ch []sql.Expression) (sql.Expression, error) {
+			return expr.NewLiteral(expr.TypeOf(ch[0]), nil), nil
+		})
+	}
 	var children []sqlparser.Expr
 	hasArg := c.Arg != nil
 	if hasArg {

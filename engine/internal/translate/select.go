@@ -7,6 +7,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 	"strconv"
 	"strings"
 )
@@ -63,6 +64,10 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	default:
 		if hasGroupingSets(s) {
 			return t.selectStmt(t.expandGroupingSets(s))
+		}
+		if s.HavingClause != nil && t.ungroupedGroup(s) {
+			s = pgtree.Clone(s)
+			t.oneGroup(s) // grouping_sets.go
 		}
 		if !t.nextDerived { // a FROM subquery's are markDuplicateTargets'
 			t.markOutputDuplicates(s, nil) // dup_columns.go

@@ -262,6 +262,20 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 		}
 		return cols, res.Tag, nil
 	}
+	if d, ok := res.Cmd.(*translate.DML); ok && d.Upsert != nil {
+		// Running INSERT ... ON CONFLICT with the placeholder NULLs would
+		// trip the table's NOT NULL constraints: bind its RETURNING list.
+		gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(p.SQL))
+		schema, known, err := dml.ReturningSchema(dmlHost{s}, gctx, d)
+		if err != nil {
+			return nil, "", s.statementError(err, res.Tag)
+		}
+		if known {
+			r := &Rows{}
+			r.setColumns(schema)
+			return r.Columns(), res.Tag, nil
+		}
+	}
 	rows, err := s.runTranslated(ctx, p.SQL, p.node, res)
 	if err != nil {
 		return nil, "", err

@@ -186,9 +186,11 @@ func (s *State) SchemaVisible(schema string) bool { return s.visible(schema) }
 // (pg_dump empties it) or a sequence prints qualified, and a function the
 // default names qualified (the form it is stored in) prints bare when the
 // search path finds it (Supabase's extensions.uuid_generate_v4(), which
-// TypeORM compares with uuid_generate_v4()).
+// TypeORM compares with uuid_generate_v4()), and a literal stored with
+// the cast to the column's type prints as the constant it is ('0'::boolean
+// is false, '3'::integer is 3, as knex reads them back).
 func (s *State) defaultNeedsDeparse(schema, text string) bool {
-	return !s.visible(schema) || strings.Contains(text, "nextval(") || qualifiedCall.MatchString(text)
+	return !s.visible(schema) || strings.Contains(text, "nextval(") || strings.Contains(text, "'::") || qualifiedCall.MatchString(text)
 }
 
 // qualifiedCall finds a schema-qualified function call in SQL text.

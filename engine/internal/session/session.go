@@ -221,7 +221,7 @@ func (s *Session) Close() {
 	s.notifyEnd(false)
 	s.unlistenAll()
 	s.dropTempSchema() // temp_schema.go
-	s.advisoryClose()   // advisory_locks.go
+	s.advisoryClose()  // advisory_locks.go
 }
 
 // PID is the session's backend process ID (pg_backend_pid(), the sender

@@ -19,7 +19,8 @@ var recordORM = flag.Bool("record-orm", false, "record testdata/orm/*.golden fro
 // TestORMFlows runs the migration and query flows of Node ORMs and query
 // builders (installed from npm into a directory outside the repository)
 // against tinybase: drizzle-kit generate, migrate and push with
-// drizzle-orm's queries; each other script in testdata/orm migrates a schema up,
+// drizzle-orm's queries; TypeORM's synchronize, schema diff and
+// migrations; each other script in testdata/orm migrates a schema up,
 // down and up again, introspects it as the tool does, and runs the
 // tool's usual queries, printing what it sees as JSON (generated keys
 // and timestamps masked). The output must equal what the same script
@@ -32,19 +33,19 @@ func TestORMFlows(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".bin", "drizzle-kit")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "typeorm")); err != nil {
 		if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"tinybase-wire-orm","private":true}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--loglevel=error",
-			"pg@8", "pg-hstore@2", "postgres@3", "drizzle-kit@0", "drizzle-orm@0", "kysely@0", "knex@3", "sequelize@6")
+			"pg@8", "pg-hstore@2", "postgres@3", "drizzle-kit@0", "drizzle-orm@0", "kysely@0", "knex@3", "sequelize@6", "typeorm@0", "reflect-metadata@0")
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("npm install: %v\n%s", err, out)
 		}
 	}
 	// the scripts run beside node_modules, so their imports resolve there
-	for _, f := range []string{"drizzle_schema.cjs", "drizzle_queries.mjs", "kysely.mjs", "knex.mjs", "sequelize.mjs", "knex_migrations/20240101_init.cjs", "knex_migrations/20240102_alter.cjs"} {
+	for _, f := range []string{"drizzle_schema.cjs", "drizzle_queries.mjs", "kysely.mjs", "typeorm.mjs", "knex.mjs", "sequelize.mjs", "knex_migrations/20240101_init.cjs", "knex_migrations/20240102_alter.cjs"} {
 		b, err := os.ReadFile(filepath.Join("testdata", "orm", f))
 		if err != nil {
 			t.Fatal(err)
@@ -82,6 +83,17 @@ func TestORMFlows(t *testing.T) {
 			got := runORMScript(t, dir, "drizzle_queries.mjs", url, driver)
 			compareORMGolden(t, "drizzle_"+driver, got)
 		}
+	})
+	t.Run("typeorm", func(t *testing.T) {
+		// synchronize, then what migration:generate computes after two
+		// model changes (applied by synchronize), then migrations run,
+		// undone and run again
+		url := goldenTarget(t, *recordORM, "wire_orm_golden")
+		var got []byte
+		for _, args := range [][]string{{"sync"}, {"gen", "v2"}, {"gen", "v3"}, {"mig", "v3"}} {
+			got = append(got, runORMScript(t, dir, "typeorm.mjs", append([]string{url}, args...)...)...)
+		}
+		compareORMGolden(t, "typeorm", got)
 	})
 	for _, tc := range []struct {
 		name   string

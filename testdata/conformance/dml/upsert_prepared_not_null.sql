@@ -13,3 +13,8 @@ EXECUTE ins_update('sql', 1);
 SELECT id, name, hits FROM up_tags ORDER BY id;
 DEALLOCATE ins_nothing;
 DEALLOCATE ins_update;
+PREPARE cte_upsert(int, text) AS WITH x AS (INSERT INTO up_tags (id, name) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET hits = up_tags.hits + 10 RETURNING id, name, hits) SELECT name, hits FROM x;
+EXECUTE cte_upsert(100, 'go');
+EXECUTE cte_upsert(101, 'rust');
+SELECT id, name, hits FROM up_tags ORDER BY id;
+DEALLOCATE cte_upsert;

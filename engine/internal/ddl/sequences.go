@@ -5,6 +5,7 @@ import (
 
 	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -319,12 +320,17 @@ func RestartIdentity(h Host, schema, table string) {
 // SerialSequence is pg_get_serial_sequence(table, column): the owned
 // sequence of a serial or identity column, as a quoted qualified name.
 func SerialSequence(h Host, table, column string) (any, error) {
-	q := ParseRelName(table)
-	t, ok := FindTable(h, q.Schema, q.Name)
-	if !ok {
-		return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
+	// any relation resolves, as its regclass input does: a view's
+	// columns own no sequence (tools such as Kysely ask for every column
+	// of every table and view)
+	rel, err := resolveRelation(h, ParseRelName(table)) // comment.go
+	if err != nil {
+		return nil, err
 	}
-	seq, ok := h.Catalog().ColumnSequence(t.SchemaName(), t.Name(), column)
+	if cols := relationColumns(h, rel); cols != nil && !slices.Contains(cols, column) {
+		return nil, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", column, rel.Name)
+	}
+	seq, ok := h.Catalog().ColumnSequence(rel.Schema, rel.Name, column)
 	if !ok {
 		return nil, nil
 	}

@@ -30,9 +30,11 @@ func addDescribeCatalogs(m map[string]*def) {
 	m["pg_publication_rel"] = pgPublicationRel
 	m["pg_publication_tables"] = pgPublicationTables // pg_publication.go
 	m["pg_stat_user_indexes"] = pgStatUserIndexes
-	m["pg_stats"] = pgStats                     // pg_stats.go
-	m["pg_statistic"] = pgStatistic             // pg_stats.go
-	m["pg_stat_user_tables"] = pgStatUserTables // pg_stats.go
+	m["pg_stats"] = pgStats                         // pg_stats.go
+	m["pg_statistic"] = pgStatistic                 // pg_stats.go
+	m["pg_stat_user_tables"] = pgStatUserTables     // pg_stats.go
+	m["pg_statio_all_tables"] = pgStatioAllTables   // pg_stats.go
+	m["pg_statio_user_tables"] = pgStatioUserTables // pg_stats.go
 }
 
 // TriggerDef is pg_get_triggerdef(oid, pretty): the CREATE TRIGGER

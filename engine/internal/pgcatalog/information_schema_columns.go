@@ -100,7 +100,7 @@ func (s *State) columnRow(r Relation, i int, col *sql.Column) []any {
 	var def, gen, genExpr, ident, identGen, identStart, identInc, identMax, identMin, identCycle any = nil, "NEVER", nil, "NO", nil, nil, nil, nil, nil, "NO"
 	if col.Default != nil && !nullDefault(col.Default, col.Type) {
 		text := storedText(col.Default)
-		if !s.visible(r.Schema) || strings.Contains(text, "nextval(") || strings.Contains(text, "::regclass") {
+		if s.defaultNeedsDeparse(r.Schema, text) {
 			// as pg_attrdef prints it (wire_catalogs.go)
 			if d, ok := s.DeparseDefault(text, r.Schema, r.Name, r.Table.Schema()); ok {
 				text = d

@@ -9,8 +9,9 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
-// pgIndex is pg_catalog.pg_index. indkey is smallint[] here (tinybase has
-// no int2vector); key columns of expression indexes are 0 as in
+// pgIndex is pg_catalog.pg_index. indkey is an int2vector (under its own
+// OID, so clients that parse smallint[] leave it as text: Sequelize
+// splits it on spaces). Key columns of expression indexes are 0 as in
 // PostgreSQL. indclass, indcollation and indoption cover the key
 // columns, indkey the INCLUDE columns too; indexprs and indpred hold
 // the key expressions and the predicate in pg_get_expr's form, which is
@@ -22,7 +23,7 @@ var pgIndex = &def{
 		{"indisunique", types.Bool}, {"indnullsnotdistinct", types.Bool}, {"indisprimary", types.Bool},
 		{"indisexclusion", types.Bool}, {"indimmediate", types.Bool}, {"indisclustered", types.Bool},
 		{"indisvalid", types.Bool}, {"indcheckxmin", types.Bool}, {"indisready", types.Bool},
-		{"indislive", types.Bool}, {"indisreplident", types.Bool}, {"indkey", types.ArrayOf(types.Int2)},
+		{"indislive", types.Bool}, {"indisreplident", types.Bool}, {"indkey", types.Int2Vector},
 		{"indcollation", types.ArrayOf(types.Oid)}, {"indclass", types.ArrayOf(types.Oid)},
 		{"indoption", types.ArrayOf(types.Int2)}, {"indexprs", types.Text}, {"indpred", types.Text},
 	},

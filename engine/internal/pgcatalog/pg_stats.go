@@ -225,3 +225,54 @@ var pgStatUserTables = &def{
 		return out, nil
 	},
 }
+
+// pgStatioAllTables is pg_catalog.pg_statio_all_tables (docs 28.2.25):
+// one row per table with its block I/O counters. tinybase reads no disk
+// blocks through a buffer cache, so the counters are 0, and NULL where
+// PostgreSQL has no relation to count (indexes of a table without any;
+// the TOAST table of one whose rows never need it). Sequelize's describeTable
+// joins it for a table's OID.
+var pgStatioAllTables = &def{
+	cols: statioCols,
+	rows: func(s *State) ([][]any, error) { return statioRows(s, false) },
+}
+
+// pgStatioUserTables is pg_statio_all_tables without the system schemas.
+var pgStatioUserTables = &def{
+	cols: statioCols,
+	rows: func(s *State) ([][]any, error) { return statioRows(s, true) },
+}
+
+var statioCols = []column{
+	{"relid", types.Oid}, {"schemaname", types.Name}, {"relname", types.Name},
+	{"heap_blks_read", types.Int8}, {"heap_blks_hit", types.Int8}, {"idx_blks_read", types.Int8}, {"idx_blks_hit", types.Int8},
+	{"toast_blks_read", types.Int8}, {"toast_blks_hit", types.Int8}, {"tidx_blks_read", types.Int8}, {"tidx_blks_hit", types.Int8},
+}
+
+func statioRows(s *State, userOnly bool) ([][]any, error) {
+	rels, err := s.Tables()
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]any, 0, len(rels))
+	for _, r := range rels {
+		if userOnly && (r.Schema == "pg_catalog" || r.Schema == "information_schema" || strings.HasPrefix(r.Schema, "pg_toast")) {
+			continue
+		}
+		idx, err := s.Indexes(r)
+		if err != nil {
+			return nil, err
+		}
+		var idxRead, idxHit any
+		if len(idx) > 0 {
+			idxRead, idxHit = int64(0), int64(0)
+		}
+		var toastRead, toastHit any
+		if needsToast(r.Table.Schema()) { // relsize.go: its TOAST table and that table's index
+			toastRead, toastHit = int64(0), int64(0)
+		}
+		out = append(out, []any{RelationOID(r.Schema, r.Name), r.Schema, r.Name, int64(0), int64(0), idxRead, idxHit,
+			toastRead, toastHit, toastRead, toastHit})
+	}
+	return out, nil
+}

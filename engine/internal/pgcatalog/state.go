@@ -2,7 +2,9 @@ package pgcatalog
 
 import (
 	"hash/fnv"
+	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -178,6 +180,22 @@ func stableOID(key string) uint32 {
 // SchemaVisible reports whether schema is on the session's search path
 // (format_type qualifies a type whose schema is not).
 func (s *State) SchemaVisible(schema string) bool { return s.visible(schema) }
+
+// defaultNeedsDeparse reports whether a column default of a table in
+// schema prints otherwise than it is stored: a table off the search path
+// (pg_dump empties it) or a sequence prints qualified, and a function the
+// default names qualified (the form it is stored in) prints bare when the
+// search path finds it (Supabase's extensions.uuid_generate_v4(), which
+// TypeORM compares with uuid_generate_v4()), and a literal stored with
+// the cast to the column's type prints as the constant it is ('0'::boolean
+// is false, '3'::integer is 3, as knex reads them back), and so does a
+// regclass constant, which follows its relation's renames.
+func (s *State) defaultNeedsDeparse(schema, text string) bool {
+	return !s.visible(schema) || strings.Contains(text, "nextval(") || strings.Contains(text, "'::") || strings.Contains(text, "::regclass") || qualifiedCall.MatchString(text)
+}
+
+// qualifiedCall finds a schema-qualified function call in SQL text.
+var qualifiedCall = regexp.MustCompile(`[A-Za-z_"][\w$"]*\.[A-Za-z_"][\w$"]*\(`)
 
 func (s *State) visible(schema string) bool {
 	if schema == "pg_catalog" {

@@ -69,6 +69,7 @@ var builtinFamilies = []func(*expr.Registry){
 	addPrivilegeOIDFuncs,           // after addPrivilegeFuncs
 	addTypeParameterPrivilegeFuncs, // acl_funcs_oid.go
 	addSequenceCommentFuncs,
+	addAdvisoryLockFuncs, // advisory_locks.go
 	addDescribeFuncs,
 	addFunctionVisibleFuncs,
 	addOperatorVisibleFuncs,

@@ -57,6 +57,8 @@ type Engine struct {
 	// catalog states (Session.cacheVersion).
 	txnCacheVersions atomic.Uint64
 	seqs             *sequenceValues // sequence counters: not transactional
+	// advisory holds the advisory locks (advisory_locks.go).
+	advisory advisoryLocks
 	// loading counts the goroutines loading a restart's big tables
 	// (loadRows); Close waits for them.
 	loading sync.WaitGroup

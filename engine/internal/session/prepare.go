@@ -262,6 +262,20 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 		}
 		return cols, res.Tag, nil
 	}
+	if d, ok := res.Cmd.(*translate.DML); ok && d.Upsert != nil {
+		// Running INSERT ... ON CONFLICT with the placeholder NULLs would
+		// trip the table's NOT NULL constraints: bind its RETURNING list.
+		gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(p.SQL))
+		schema, known, err := dml.ReturningSchema(dmlHost{s}, gctx, d)
+		if err != nil {
+			return nil, "", s.statementError(err, res.Tag)
+		}
+		if known {
+			r := &Rows{}
+			r.setColumns(schema)
+			return r.Columns(), res.Tag, nil
+		}
+	}
 	rows, err := s.runTranslated(ctx, p.SQL, p.node, res)
 	if err != nil {
 		return nil, "", err
@@ -302,18 +316,32 @@ func (s *Session) describePlanned(ctx context.Context, sqlText string, res trans
 
 // plannableCTEs reports whether a DML program is a GMS statement reading
 // data-modifying WITH items that are GMS statements themselves (INSERT,
-// UPDATE or DELETE ... RETURNING as GMS runs them): describing it plans
-// each without running it (describeCTEsPlanned).
+// UPDATE or DELETE ... RETURNING as GMS runs them) or upserts: describing
+// it plans each without running it (describeCTEsPlanned).
 func plannableCTEs(d *translate.DML) bool {
 	if d.Stmt == nil || d.Delete != nil || d.Update != nil || d.Upsert != nil || len(d.CTEs) == 0 {
 		return false
 	}
 	for _, c := range d.CTEs {
+		if upsertCTE(c) != nil {
+			continue
+		}
 		if c.Stmt.Cmd != nil || c.Stmt.Stmt == nil || len(c.Stmt.Catalog) > 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// upsertCTE is a WITH item's INSERT ... ON CONFLICT, whose RETURNING
+// columns bind without running it (dml.ReturningSchema); nil for any
+// other item.
+func upsertCTE(c *translate.ModifyingCTE) *translate.DML {
+	d, ok := c.Stmt.Cmd.(*translate.DML)
+	if !ok || d.Upsert == nil || len(d.CTEs) > 0 || len(d.Parts) > 0 || len(c.Stmt.Catalog) > 0 {
+		return nil
+	}
+	return d
 }
 
 // describeCTEsPlanned describes a statement with data-modifying WITH
@@ -323,6 +351,16 @@ func plannableCTEs(d *translate.DML) bool {
 func (s *Session) describeCTEsPlanned(ctx context.Context, sqlText string, res translate.Result, d *translate.DML) ([]Column, error) {
 	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText))
 	for _, c := range d.CTEs {
+		if u := upsertCTE(c); u != nil {
+			schema, _, err := dml.ReturningSchema(dmlHost{s}, gctx, u)
+			if err != nil {
+				return nil, s.statementError(err, c.Stmt.Tag)
+			}
+			if err := dml.PlannedCTE(c, schema); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if err := s.prepareDML(gctx, c.Stmt.Stmt); err != nil {
 			return nil, s.statementError(err, c.Stmt.Tag)
 		}

@@ -66,6 +66,10 @@ type Session struct {
 	// triggersBlock is set while a statement outside a transaction block
 	// runs in the one its event triggers share (runWithEventTriggers).
 	triggersBlock bool
+	// advisoryHeld and advisoryXact say the session may hold advisory
+	// locks (at any level, at transaction level), so ending a transaction
+	// or the session need not scan the lock table otherwise.
+	advisoryHeld, advisoryXact bool
 	// ruleNesting counts RuleProgram runs in progress (rules.go).
 	ruleNesting int
 	// deferred holds an error raised where GMS has no error result (window
@@ -218,6 +222,7 @@ func (s *Session) Close() {
 	s.notifyEnd(false)
 	s.unlistenAll()
 	s.dropTempSchema() // temp_schema.go
+	s.advisoryClose()  // advisory_locks.go
 }
 
 // PID is the session's backend process ID (pg_backend_pid(), the sender

@@ -87,6 +87,9 @@ func (s *Session) setSetting(name, value string, local bool) error {
 		s.placeholders[name] = true
 	}
 	if name == "timezone" {
+		if value, err = intervalZone(value); err != nil {
+			return err
+		}
 		value = numericZone(value)
 		value, _ = types.CanonicalZoneName(value)
 		loc, err := loadZone(value)
@@ -177,6 +180,29 @@ func posixFixedZone(v string) (*time.Location, bool) {
 	}
 	abbrev := m[1] + m[2]
 	return time.FixedZone(abbrev, -west), true
+}
+
+// intervalZone is SET TIME ZONE INTERVAL '...' (check_timezone): the
+// interval's time is the offset east of UTC, spelled as numericZone
+// spells hours; months or days are an error. Sequelize sets its zone so
+// on every connection. Any other value is returned unchanged.
+func intervalZone(v string) (string, error) {
+	raw, ok := strings.CutPrefix(v, "INTERVAL '")
+	if !ok {
+		return v, nil
+	}
+	iv, err := types.ParseInterval(strings.TrimSuffix(raw, "'"))
+	if err != nil {
+		return "", err
+	}
+	shown := "INTERVAL '" + types.FormatInterval(iv) + "'"
+	switch {
+	case iv.Months != 0:
+		return "", invalidValue("TimeZone", shown).WithDetail("Cannot specify months in time zone interval.")
+	case iv.Days != 0:
+		return "", invalidValue("TimeZone", shown).WithDetail("Cannot specify days in time zone interval.")
+	}
+	return strconv.FormatFloat(float64(iv.Micros/1e6)/3600, 'f', -1, 64), nil
 }
 
 // numericZone is SET TIME ZONE's numeric form, hours east of UTC (-5,

@@ -48,6 +48,7 @@ func (s *Session) endStorageTxn(commit bool) error {
 		s.txn = nil
 	}
 	s.notifyEnd(commit && err == nil)
+	s.advisoryXactEnd()                   // advisory_locks.go
 	s.cursorsTxnEnd(commit && err == nil) // cursor.go
 	s.eng.changes.flush(&s.env)
 	if err != nil {

@@ -94,6 +94,12 @@ func (t *Translator) set(s *pg.VariableSetStmt) (Result, error) {
 	case pg.VariableSetKind_VAR_SET_VALUE:
 		vals := make([]string, 0, len(s.Args))
 		for _, a := range s.Args {
+			if tc := a.GetTypeCast(); tc != nil && s.Name == "timezone" && isIntervalTypeName(tc.TypeName) {
+				// SET TIME ZONE INTERVAL '+05:30' HOUR TO MINUTE: the
+				// setting reads the interval (check_timezone)
+				vals = append(vals, "INTERVAL '"+constText(a)+"'")
+				continue
+			}
 			vals = append(vals, constText(a))
 		}
 		name := s.Name
@@ -116,6 +122,14 @@ func (t *Translator) set(s *pg.VariableSetStmt) (Result, error) {
 		}
 	}
 	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "SET form not supported")
+}
+
+// isIntervalTypeName reports whether tn names the interval type.
+func isIntervalTypeName(tn *pg.TypeName) bool {
+	if tn == nil || len(tn.Names) == 0 {
+		return false
+	}
+	return tn.Names[len(tn.Names)-1].GetString_().GetSval() == "interval"
 }
 
 func constText(n *pg.Node) string {

@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"slices"
+
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
@@ -105,6 +107,55 @@ func sameExpr(a, b *pg.Node) bool {
 	return pgtree.Equal(a, b)
 }
 
+// sameExprQualified is sameExpr where a column reference also matches
+// the same column written with more or fewer qualifiers (title and
+// d.title): PostgreSQL compares the columns the names resolve to, and a
+// shorter name that resolved elsewhere (another table's column, an
+// ambiguous one) is an error of its own. ORMs such as TypeORM select
+// "alias"."col" and order by "col".
+func sameExprQualified(a, b *pg.Node) bool {
+	a, b = pgtree.Clone(a), pgtree.Clone(b)
+	pgtree.ClearLocations(a)
+	pgtree.ClearLocations(b)
+	ra, rb := unqualifyColumns(a), unqualifyColumns(b)
+	if len(ra) != len(rb) || !pgtree.Equal(a, b) {
+		return false
+	}
+	for i := range ra {
+		short, long := ra[i], rb[i]
+		if len(short) > len(long) {
+			short, long = long, short
+		}
+		if !slices.Equal(short, long[len(long)-len(short):]) {
+			return false
+		}
+	}
+	return true
+}
+
+// unqualifyColumns cuts every column reference of n down to its column
+// name and returns the names each had, in walk order.
+func unqualifyColumns(n *pg.Node) [][]string {
+	var out [][]string
+	pgtree.Walk(n, func(m any) bool {
+		cr, ok := m.(*pg.ColumnRef)
+		if !ok || len(cr.Fields) == 0 {
+			return true
+		}
+		names := make([]string, len(cr.Fields))
+		for i, f := range cr.Fields {
+			if f.GetString_() == nil {
+				return true // a star
+			}
+			names[i] = f.GetString_().Sval
+		}
+		out = append(out, names)
+		cr.Fields = cr.Fields[len(cr.Fields)-1:]
+		return true
+	})
+	return out
+}
+
 // nodeLocation returns the first source location in an expression.
 func nodeLocation(n *pg.Node) int32 {
 	loc := int32(-1)
@@ -146,7 +197,7 @@ func (t *Translator) checkDistinctOrder(s *pg.SelectStmt) {
 		found := false
 		for _, tn := range s.TargetList {
 			rt := tn.GetResTarget()
-			if sameExpr(rt.Val, n) {
+			if sameExprQualified(rt.Val, n) {
 				found = true
 				break
 			}

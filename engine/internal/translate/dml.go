@@ -13,7 +13,37 @@ func (t *Translator) returning(list []*pg.Node) sqlparser.SelectExprs {
 	if len(list) == 0 {
 		return nil
 	}
+	if t.insertAlias != nil {
+		list = aliasStarsToTable(list, t.insertAlias)
+	}
 	return t.targetList(list)
+}
+
+// aliasStarsToTable rewrites alias.* in INSERT INTO t AS alias ...
+// RETURNING to the table's own name, which is what the statement's
+// columns are qualified by once translated (alias.col is rewritten so
+// too: dmlColumn). The list is copied, not changed.
+func aliasStarsToTable(list []*pg.Node, rel *pg.RangeVar) []*pg.Node {
+	out := list
+	for i, n := range list {
+		cr := n.GetResTarget().GetVal().GetColumnRef()
+		if cr == nil || len(cr.Fields) != 2 || cr.Fields[1].GetAStar() == nil ||
+			cr.Fields[0].GetString_().GetSval() != rel.Alias.Aliasname {
+			continue
+		}
+		if &out[0] == &list[0] {
+			out = append([]*pg.Node(nil), list...)
+		}
+		c := pgtree.Clone(n)
+		qual := []*pg.Node{pg.MakeStrNode(rel.Relname)}
+		if rel.Schemaname != "" {
+			qual = append([]*pg.Node{pg.MakeStrNode(rel.Schemaname)}, qual...)
+		}
+		ccr := c.GetResTarget().GetVal().GetColumnRef()
+		ccr.Fields = append(qual, ccr.Fields[1])
+		out[i] = c
+	}
+	return out
 }
 
 func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {

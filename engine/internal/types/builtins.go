@@ -40,11 +40,17 @@ var Builtins = []*Type{Bool, Bytea, Char, Name, Int8, Int2, Int4, Regproc, Text,
 	Cidr, Macaddr, Macaddr8, MoneyType, PointType, PolygonType, LsegType, XMLType, Xid, Xid8, Cid, TIDType, ACLItem, RefCursor,
 	Int4Multirange, NumMultirange, TsMultirange, TstzMultirange, DateMultirange, Int8Multirange}
 
+// Int2Vector is int2vector, the type of the catalogs' column-number
+// lists (pg_index.indkey): an int2 array whose text form is its elements
+// separated by spaces (Array.Vector). ArrayOf(Int2) stays int2[].
+var Int2Vector = &Type{Kind: KindArray, OID: 22, Name: "int2vector", SQLName: "int2vector", Category: 'A', Mod: -1, Elem: Int2, Schema: "pg_catalog", Len: -1}
+
 var arrayByOID = map[uint32]*Type{}
 var byOID = map[uint32]*Type{}
 var byName = map[string]*Type{}
 
 func init() {
+	byOID[Int2Vector.OID], byName[Int2Vector.Name] = Int2Vector, Int2Vector
 	for _, t := range Builtins {
 		t.Schema = "pg_catalog"
 		byOID[t.OID] = t

@@ -829,6 +829,9 @@ func typeResolver(env *Env) TypeResolver {
 // regtypeType resolves a type name as regtype input does: a built-in
 // name, else a user type the session's catalog has.
 func regtypeType(s string, env *Env) (*Type, error) {
+	if t, ok := quotedBuiltinType(s); ok {
+		return t, nil
+	}
 	name := strings.ToLower(strings.TrimSpace(s))
 	name = strings.TrimPrefix(name, "pg_catalog.")
 	if n := strings.TrimSpace(s); n == `"bit"` || n == `"bit"[]` {
@@ -885,7 +888,7 @@ func regtypeType(s string, env *Env) (*Type, error) {
 				}
 			}
 		}
-		return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", strings.TrimSpace(s))
+		return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", typeNameDisplay(s))
 	}
 	if array && t.Kind != KindArray {
 		if t = ArrayOf(t); t == nil {
@@ -893,6 +896,71 @@ func regtypeType(s string, env *Env) (*Type, error) {
 		}
 	}
 	return t, nil
+}
+
+// quotedBuiltinType resolves a built-in type named with quoted
+// identifiers ('"pg_catalog"."uuid"', '"int4"[]'): a quoted name is a
+// pg_type name, matched exactly. TypeORM reads every column's type so,
+// from information_schema's udt_schema and udt_name.
+func quotedBuiltinType(s string) (*Type, bool) {
+	s = strings.TrimSpace(s)
+	if !strings.Contains(s, `"`) {
+		return nil, false
+	}
+	// the qualified name runs to the first typmod, [] or space outside quotes
+	end, inQuote := len(s), false
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			inQuote = !inQuote
+		} else if !inQuote && (s[i] == '(' || s[i] == '[' || s[i] == ' ') {
+			end = i
+			break
+		}
+	}
+	rest := strings.TrimSpace(s[end:])
+	rest = strings.TrimSpace(regtypeTypmod.ReplaceAllString(rest, ""))
+	array := false
+	switch rest {
+	case "":
+	case "[]":
+		array = true
+	default:
+		return nil, false
+	}
+	parts := SplitQualifiedName(s[:end])
+	if len(parts) > 2 || (len(parts) == 2 && parts[0] != "pg_catalog") {
+		return nil, false
+	}
+	t, ok := ByName(parts[len(parts)-1])
+	if !ok || t.Name != parts[len(parts)-1] {
+		return nil, false
+	}
+	if array {
+		if t.Kind == KindArray {
+			return nil, false // no array of an array type
+		}
+		t = ArrayOf(t)
+	}
+	return t, t != nil
+}
+
+// typeNameDisplay spells a type name as regtype input's errors do, its
+// identifiers unquoted ('"pg_catalog"."x"' is pg_catalog.x).
+func typeNameDisplay(s string) string {
+	s = strings.TrimSpace(s)
+	if !strings.Contains(s, `"`) {
+		return s
+	}
+	end, inQuote := len(s), false
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			inQuote = !inQuote
+		} else if !inQuote && (s[i] == '(' || s[i] == '[') {
+			end = i
+			break
+		}
+	}
+	return strings.Join(SplitQualifiedName(s[:end]), ".") + s[end:]
 }
 
 var regtypeTypmod = regexp.MustCompile(`\(\s*\d+\s*(,\s*-?\d+\s*)?\)`)

@@ -113,7 +113,7 @@ func (t *Type) Base() *Type {
 
 // FormatType spells the type as PostgreSQL's format_type(oid, typmod).
 func (t *Type) FormatType() string {
-	if t.Kind == KindArray && t.Domain == nil {
+	if t.Kind == KindArray && t.Domain == nil && t.OID != Int2Vector.OID {
 		return t.Elem.WithMod(t.Mod).FormatType() + "[]"
 	}
 	name := t.SQLName

@@ -1,0 +1,27 @@
+import knexLib from "knex";
+const url = process.argv[2];
+const knex = knexLib({ client: "pg", connection: url, migrations: { directory: new URL("./knex_migrations", import.meta.url).pathname, tableName: "kx_migrations", loadExtensions: [".cjs"] } });
+const out = [];
+const strip = (v) => JSON.parse(JSON.stringify(v, (k, x) => (["id", "user_id", "created_at", "updated_at", "migration_time"].includes(k)) && x !== null && typeof x !== "number" ? "<" + k + ">" : x));
+async function step(name, f) { try { out.push([name, strip(await f())]); } catch (e) { out.push([name, "ERROR " + (e.code ?? "") + " " + e.message]); } }
+await step("latest", () => knex.migrate.latest());
+await step("status", () => knex.migrate.status());
+await step("rollback", () => knex.migrate.rollback());
+await step("latest again", () => knex.migrate.latest());
+await step("list", () => knex.migrate.list().then(([done, pending]) => [done.map((d) => d.name), pending.length]));
+await step("columnInfo", () => knex("kx_tickets").columnInfo());
+await step("hasColumn/hasTable", async () => [await knex.schema.hasTable("kx_users"), await knex.schema.hasColumn("kx_tickets", "is_urgent"), await knex.schema.hasColumn("kx_tickets", "urgent")]);
+await step("insert returning", () => knex("kx_users").insert([{ email: "a@x", role: "admin" }, { email: "b@x" }]).returning(["email", "role"]));
+const users = await knex("kx_users").orderBy("email");
+await step("tickets", () => knex("kx_tickets").insert([{ user_id: users[0].id, title: "T1", cost: 1.5, labels: ["a", "b"], big: "9007199254740993" }, { user_id: users[0].id, title: "T2", status: "closed", priority: 5 }, { user_id: users[1].id, title: "T3" }]).returning("*"));
+await step("join/group", () => knex("kx_users as u").leftJoin("kx_tickets as t", "t.user_id", "u.id").select("u.email").count("t.id as n").sum("t.cost as total").groupBy("u.email").orderBy("u.email"));
+await step("whereIn/like/paginate", () => knex("kx_tickets").whereIn("status", ["open"]).andWhere("title", "like", "T%").orderBy("title", "desc").limit(1).offset(1).select("title", "priority", "labels"));
+await step("upsert merge", () => knex("kx_users").insert({ email: "a@x", role: "user" }).onConflict("email").merge(["role"]).returning(["email", "role"]));
+await step("ignore", () => knex("kx_users").insert({ email: "a@x" }).onConflict("email").ignore().returning("email"));
+await step("update increment", () => knex("kx_tickets").where({ title: "T1" }).increment("priority", 2).returning(["title", "priority"]));
+await step("view", () => knex("kx_open").select("title").orderBy("title"));
+await step("txn rollback", async () => { try { await knex.transaction(async (trx) => { await trx("kx_tickets").insert({ user_id: users[1].id, title: "T9" }); throw new Error("boom"); }); } catch (e) {} return knex("kx_tickets").count("* as c"); });
+await step("check violation", () => knex("kx_tickets").insert({ title: "bad", priority: 0 }));
+await step("rollback all", () => knex.migrate.rollback(undefined, true));
+await step("cleanup", async () => { await knex.schema.dropTableIfExists("kx_migrations"); await knex.schema.dropTableIfExists("kx_migrations_lock"); return "ok"; });
+console.log(JSON.stringify(out, null, 1)); await knex.destroy();

@@ -67,6 +67,13 @@ func reduceJoins(n sql.Node, conds []sql.Expression) (sql.Node, bool, error) {
 		return out, true, err
 	case *plan.JoinNode:
 		return reduceJoin(x, conds)
+	case *LateralJoinNode: // a set operation's analyzed branch
+		child, changed, err := reduceJoins(x.Child, conds)
+		if err != nil || !changed {
+			return n, false, err
+		}
+		out, err := x.WithChildren(child)
+		return out, true, err
 	}
 	children := n.Children()
 	if len(children) == 0 {

@@ -8,26 +8,29 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/tinybase/tinybase/engine/internal/expr"
 )
 
-// windowKeysOnce rewrites a Window whose PARTITION BY or ORDER BY reads a
-// subquery. GMS's window sorts its rows with each row's position
-// appended, and a subquery in a sort key takes the row it is given as its
-// outer scope: with the extra column its own columns are read one place
-// off (a wrong order, or a value of another type). Those keys are
-// computed once per row by a projection below instead, as PostgreSQL
-// computes them before its Sort, and the window sorts by their columns.
-// ok is false when no key reads a subquery (so a rewritten window is
-// built as it is).
+// windowKeysOnce rewrites a Window whose PARTITION BY or ORDER BY
+// computes a value (reads more than a column). GMS's window sorts its
+// rows with each row's position appended, and a subquery in a sort key
+// takes the row it is given as its outer scope: with the extra column
+// its own columns are read one place off (a wrong order, or a value of
+// another type). And it evaluates the keys only to compare rows, so a
+// key of a lone row was never computed: PARTITION BY x % 0 raised no
+// error over one row. Those keys are computed once per row by a
+// projection below instead, as PostgreSQL computes them before its Sort,
+// and the window sorts by their columns. ok is false when no key is
+// computed (so a rewritten window is built as it is).
 func windowKeysOnce(w *plan.Window) (*plan.Window, bool) {
-	if !slices.ContainsFunc(w.SelectExprs, readsSubquery) {
+	if !slices.ContainsFunc(w.SelectExprs, computesKey) {
 		return w, false // the common window: nothing to rewrite, nothing allocated
 	}
 	width := len(w.Child.Schema())
 	var keys []sql.Expression
 	keyAt := map[string]int{}
 	key := func(e sql.Expression) (sql.Expression, bool) {
-		if !readsSubquery(e) {
+		if !computed(e) {
 			return e, false
 		}
 		k, seen := keyAt[e.String()]
@@ -66,6 +69,9 @@ func windowKeysOnce(w *plan.Window) (*plan.Window, bool) {
 			args := x.Children()
 			var nargs []sql.Expression
 			for j, a := range args {
+				if !readsSubquery(a) {
+					continue
+				}
 				if k, c := key(a); c {
 					if nargs == nil {
 						nargs = slices.Clone(args)
@@ -115,4 +121,38 @@ func readsSubquery(e sql.Expression) bool {
 		return !found
 	})
 	return found
+}
+
+// computesKey reports whether e holds a window function one of whose
+// keys is computed, or an argument reads a subquery (see windowKeysOnce).
+func computesKey(e sql.Expression) bool {
+	found := false
+	sql.Inspect(e, func(x sql.Expression) bool {
+		if found {
+			return false
+		}
+		if _, ok := x.(*plan.Subquery); ok {
+			found = true
+			return false
+		}
+		wa, ok := x.(sql.WindowAdaptableExpression)
+		if !ok || wa.Window() == nil {
+			return true
+		}
+		def := wa.Window()
+		found = slices.ContainsFunc(def.PartitionBy, computed) ||
+			slices.ContainsFunc(def.OrderBy, func(f sql.SortField) bool { return computed(f.Column) })
+		return !found
+	})
+	return found
+}
+
+// computed reports whether window key e is more than a column or a
+// constant.
+func computed(e sql.Expression) bool {
+	switch e.(type) {
+	case *expression.GetField, *expression.Literal, *expr.Literal:
+		return false
+	}
+	return true
 }

@@ -328,6 +328,11 @@ func rightReducedJoins(n sql.Node, conds []sql.Expression, out map[*plan.JoinNod
 		rightReducedJoins(x.Left(), below, out)
 		rightReducedJoins(x.Right(), below, out)
 		return
+	case *LateralJoinNode:
+		// a branch of a set operation is analyzed, lateral joins wrapped,
+		// before the rules run on the whole query (seed 17 #584)
+		rightReducedJoins(x.Child, conds, out)
+		return
 	}
 	for _, c := range n.Children() {
 		rightReducedJoins(c, nil, out)

@@ -67,6 +67,13 @@ func reduceJoins(n sql.Node, conds []sql.Expression) (sql.Node, bool, error) {
 		return out, true, err
 	case *plan.JoinNode:
 		return reduceJoin(x, conds)
+	case *LateralJoinNode: // a set operation's analyzed branch
+		child, changed, err := reduceJoins(x.Child, conds)
+		if err != nil || !changed {
+			return n, false, err
+		}
+		out, err := x.WithChildren(child)
+		return out, true, err
 	}
 	children := n.Children()
 	if len(children) == 0 {
@@ -242,7 +249,10 @@ func nullWhen(e sql.Expression, side sql.ColSet, top bool) bool {
 		case x.Test == nil && x.Negate: // IS NOT NULL
 			return top && nullWhen(x.Child, side, false)
 		case x.Test != nil && *x.Test && !x.Negate: // IS TRUE: NULL and FALSE give FALSE
-			return top && nullWhen(x.Child, side, true)
+			// PostgreSQL looks into the operand as below the top
+			// (find_nonnullable_rels): `(b.x = 1 OR NULL) IS TRUE`
+			// keeps its NULL operand and reduces nothing
+			return top && nullWhen(x.Child, side, false)
 		case x.Test != nil && !*x.Test && !x.Negate: // IS FALSE
 			return top && nullWhen(x.Child, side, false)
 		}
@@ -288,13 +298,15 @@ func andNullWhen(l, r sql.Expression, side sql.ColSet, top bool) bool {
 }
 
 // orNullWhen is nullWhen of l OR r. A FALSE operand is one PostgreSQL
-// simplifies away before it looks (`NOT (b.x = 1 OR 0 IN (1, 2))`);
-// a NULL one it keeps, and then finds nothing.
+// simplifies away before it looks (`NOT (b.x = 1 OR 0 IN (1, 2))`), and
+// so is a NULL one in a WHERE or ON condition, outside NOT
+// (canonicalize_qual: `b.y = 'a' OR NULL::int = 1` is `b.y = 'a'`);
+// elsewhere it keeps a NULL one, and then finds nothing.
 func orNullWhen(l, r sql.Expression, side sql.ColSet, top bool) bool {
 	switch {
-	case isConst(l, false):
+	case isConst(l, false) || top && isConst(l, nil):
 		return nullWhen(r, side, top)
-	case isConst(r, false):
+	case isConst(r, false) || top && isConst(r, nil):
 		return nullWhen(l, side, top)
 	}
 	return nullWhen(l, side, top) && nullWhen(r, side, top)

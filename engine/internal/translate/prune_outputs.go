@@ -156,8 +156,9 @@ func (t *Translator) prunable(q *pg.SelectStmt) bool {
 
 // droppable reports whether a select item may go unevaluated: a computed
 // expression calling only built-in functions that are neither volatile
-// nor set-returning, and no sub-select. Plain columns and constants cost
-// nothing and stay.
+// nor set-returning, also inside its sub-selects (PostgreSQL drops an
+// unread sub-select too: contain_volatile_functions looks into it).
+// Plain columns and constants cost nothing and stay.
 func (t *Translator) droppable(n *pg.Node) bool {
 	switch n.Node.(type) {
 	case *pg.Node_ColumnRef, *pg.Node_AConst:
@@ -166,12 +167,15 @@ func (t *Translator) droppable(n *pg.Node) bool {
 	ok := true
 	pgtree.Walk(n, func(m any) bool {
 		switch x := m.(type) {
-		case *pg.SubLink, *pg.ParamRef:
+		case *pg.ParamRef:
 			ok = false
 		case *pg.FuncCall:
 			p := names(x.Funcname)
 			name := p[len(p)-1]
 			impls := expr.Builtins().Overloads(name)
+			if len(impls) == 0 && x.Over == nil && aggregateNames[name] && len(t.userAggregates(p)) == 0 && (len(p) == 1 || p[0] == "pg_catalog") {
+				break // a built-in aggregate (of a sub-select): none is volatile
+			}
 			if len(impls) == 0 || expr.IsSRF(name) || x.Over != nil || len(p) > 1 && p[0] != "pg_catalog" {
 				ok = false
 			}

@@ -169,6 +169,11 @@ type Literal struct {
 	// from another constant prints as PostgreSQL keeps it, the constant
 	// before its (hidden) assignment coercion.
 	Shown string
+	// Source marks Shown as a stored default's expression as written
+	// (lower('A.B'), 1 + 2) that tinybase folded to this constant:
+	// PostgreSQL never folds a stored expression, so the catalogs print
+	// Shown analyzed again (pgcatalog's deparse), not the value.
+	Source bool
 }
 
 // NewLiteral builds a typed constant.

@@ -707,6 +707,13 @@ func (sc *deparseScope) binaryOp(op string, l, r dnode) (dnode, bool) {
 	if err != nil {
 		return nil, false
 	}
+	if _, folded := e.(*expr.Literal); folded {
+		// an operator over constants only folds; PostgreSQL's stored form keeps it
+		ph = &placeholders{unfolded: true}
+		if e, err = expr.NewBinOp(nil, op, ph.of(l), ph.of(r)); err != nil {
+			return nil, false
+		}
+	}
 	b, ok := e.(*expr.BinOp)
 	if !ok {
 		return nil, false
@@ -1156,6 +1163,16 @@ func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
 	if err != nil {
 		return nil, false
 	}
+	if _, folded := e.(*expr.Literal); folded {
+		// a call over constants only folds; PostgreSQL's stored form keeps it
+		ph = &placeholders{unfolded: true}
+		for i, a := range args {
+			es[i] = ph.of(a)
+		}
+		if e, err = expr.NewFuncCall(nil, name, es); err != nil {
+			return nil, false
+		}
+	}
 	fc, ok := e.(*expr.FuncCall)
 	if !ok || fc.Keyword != "" {
 		return nil, false
@@ -1466,6 +1483,9 @@ func figureColnameStrength(n *pg.Node) (string, int) {
 type placeholders struct {
 	nodes []dnode
 	exprs []sql.Expression
+	// unfolded makes unknown constants placeholders too, so a call over
+	// constants only resolves without being folded to its value
+	unfolded bool
 }
 
 // placeholder is an analyzed node seen as an expression of its type.
@@ -1486,7 +1506,7 @@ func (p *placeholder) WithChildren(...sql.Expression) (sql.Expression, error) { 
 // that resolution can only wrap in casts.
 func (ph *placeholders) of(d dnode) sql.Expression {
 	var e sql.Expression
-	if c, ok := d.(*dConst); ok && c.t.Kind == types.KindUnknown {
+	if c, ok := d.(*dConst); ok && c.t.Kind == types.KindUnknown && !ph.unfolded {
 		e = expr.NewLiteral(types.Unknown, c.val)
 	} else {
 		e = &placeholder{t: d.dtype()}
@@ -1515,6 +1535,15 @@ func (ph *placeholders) back(e sql.Expression, explicit bool) (dnode, bool) {
 		arg, ok := ph.back(x.Child, false)
 		if !ok {
 			return nil, false
+		}
+		if c, ok := arg.(*dConst); ok && c.t.Kind == types.KindUnknown && c.val != nil {
+			// an unknown constant (unfolded) takes the type as a literal does
+			t := expr.TypeOf(x)
+			v, err := types.Input(t, c.text, nil)
+			if err != nil {
+				return nil, false
+			}
+			return &dConst{t: t, val: v, text: types.Output(t, v, nil)}, true
 		}
 		return &dCoerce{arg: arg, t: expr.TypeOf(x), explicit: x.Explicit || explicit}, true
 	}

@@ -100,7 +100,7 @@ func (s *State) columnRow(r Relation, i int, col *sql.Column) []any {
 	var def, gen, genExpr, ident, identGen, identStart, identInc, identMax, identMin, identCycle any = nil, "NEVER", nil, "NO", nil, nil, nil, nil, nil, "NO"
 	if col.Default != nil && !nullDefault(col.Default, col.Type) {
 		text := storedText(col.Default)
-		if s.defaultNeedsDeparse(r.Schema, text) {
+		if s.defaultNeedsDeparse(r.Schema, text) || foldedDefault(col.Default) {
 			// as pg_attrdef prints it (wire_catalogs.go)
 			if d, ok := s.DeparseDefault(text, r.Schema, r.Name, r.Table.Schema()); ok {
 				text = d
@@ -224,6 +224,22 @@ func storedText(d *sql.ColumnDefaultValue) string {
 		}
 	}
 	return e.String()
+}
+
+// foldedDefault reports whether a default is an expression tinybase
+// folded to a constant, its text kept as written (expr.Literal.Source):
+// it prints analyzed, as PostgreSQL's stored expression does.
+func foldedDefault(d *sql.ColumnDefaultValue) bool {
+	e := d.Expr
+	for {
+		c, ok := e.(*expr.Cast)
+		if !ok || c.Explicit {
+			break
+		}
+		e = c.Child
+	}
+	l, ok := e.(*expr.Literal)
+	return ok && l.Source
 }
 
 // nullDefault reports whether a column default is a NULL of the column's

@@ -146,7 +146,7 @@ var pgAttrdef = &def{
 					continue
 				}
 				def := storedText(c.Default)
-				if s.defaultNeedsDeparse(r.Schema, def) {
+				if s.defaultNeedsDeparse(r.Schema, def) || foldedDefault(c.Default) {
 					// off the search path (pg_dump empties it) names print
 					// qualified, as PostgreSQL's stored form does
 					if d, ok := s.DeparseDefault(def, r.Schema, r.Name, r.Table.Schema()); ok {

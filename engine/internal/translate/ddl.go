@@ -221,8 +221,48 @@ func (t *Translator) assignStored(n *pg.Node, typ *types.Type, col string) sqlpa
 			return nil, pgerror.New(pgerror.DatatypeMismatch, "column \"%s\" is of type %s but default expression is of type %s", col, typ.FormatType(), expr.FromGMSType(c[0].Type()).FormatType()).
 				WithHint("You will need to rewrite or cast the expression.")
 		}
-		return storedConstant(c[0], e, typ), err
+		if err != nil {
+			return nil, err
+		}
+		e = storedConstant(c[0], e, typ)
+		if col != "" && !constantNode(n) {
+			keepSource(e, n)
+		}
+		return e, nil
 	})
+}
+
+// keepSource makes a default that folded to a constant print as written
+// (PostgreSQL stores `(1 + 2)`, not 3, and ORMs compare that text with
+// their model): the constant, under the assignment coercion if one is
+// left, shows n's text for the catalogs to analyze (expr.Literal.Source).
+func keepSource(e sql.Expression, n *pg.Node) {
+	for {
+		c, ok := e.(*expr.Cast)
+		if !ok || c.Explicit {
+			break
+		}
+		e = c.Child
+	}
+	if l, ok := e.(*expr.Literal); ok {
+		l.Shown, l.Source = deparseExpr(n), true
+	}
+}
+
+// constantNode reports whether n is a constant as the parser leaves it —
+// a literal, NULL, or casts of one — which PostgreSQL stores as one
+// constant too (storedConstant and storedCast print those).
+func constantNode(n *pg.Node) bool {
+	for {
+		switch x := n.Node.(type) {
+		case *pg.Node_AConst:
+			return true
+		case *pg.Node_TypeCast:
+			n = x.TypeCast.Arg
+		default:
+			return false
+		}
+	}
 }
 
 // storedConstant makes a constant folded to a column's type print as

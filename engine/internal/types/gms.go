@@ -56,7 +56,14 @@ func (t *Type) Convert(_ context.Context, v any) (any, sql.ConvertInRange, error
 // function; values already of t's form pass through.
 func FromGo(t *Type, v any) (any, error) {
 	if s, ok := v.(string); ok && !t.IsString() && t.Base().Kind != KindEnum {
-		return Input(t, s, nil)
+		out, err := Input(t, s, nil)
+		if err != nil && t.Base().Kind == KindRegtype {
+			// a regtype value is its name as the session's catalog read
+			// it (parseRegtype); a user type's is unknown here, without
+			// that catalog, and already checked
+			return s, nil
+		}
+		return out, err
 	}
 	if src := goValueType(v); src != nil && src.OID != t.Base().OID {
 		if !CastAllowed(src, t, CastAssignment) {

@@ -78,30 +78,9 @@ func regclassTo(old, now catalog.QName) func(string) string {
 func followRegclass(h Host, cat *catalog.Catalog, old, now catalog.QName) (*catalog.Catalog, error) {
 	ref := regclassRef(h, cat, old, now)
 	to := regclassTo(old, now)
-	for _, ps := range cat.AllPolicies() {
-		for _, p := range ps {
-			np := *p
-			changed := false
-			for _, e := range []*string{&np.Using, &np.Check} {
-				if *e == "" {
-					continue
-				}
-				if text, ch, ok := translate.RenameRegclassInExpr(*e, ref, to); ok && ch {
-					*e, changed = text, true
-				}
-			}
-			if changed {
-				cat = cat.PutPolicy(np)
-			}
-		}
-	}
-	for _, v := range cat.Views() {
-		if text, ch, ok := translate.RenameRegclassInQuery(v.Query, ref, to); ok && ch {
-			nv := *v
-			nv.Query = text
-			cat = cat.PutView(nv)
-		}
-	}
+	cat = rewritePolicyViewTexts(cat,
+		func(e string) (string, bool, bool) { return translate.RenameRegclassInExpr(e, ref, to) },
+		func(q string) (string, bool, bool) { return translate.RenameRegclassInQuery(q, ref, to) })
 	for _, m := range cat.Matviews() {
 		if text, ch, ok := translate.RenameRegclassInQuery(m.Text, ref, to); ok && ch {
 			cat = cat.PutMatview(m.Table, text)

@@ -44,6 +44,15 @@ func typeRef(h Host, cat *catalog.Catalog, q catalog.QName, oid uint32) translat
 // name stays bare on a rename, a moved type is written qualified.
 func followTypeInText(cat *catalog.Catalog, ref translate.TypeRef, old, now catalog.QName) *catalog.Catalog {
 	to := typeNamesTo(old, now)
+	return rewritePolicyViewTexts(cat,
+		func(e string) (string, bool, bool) { return translate.RetypeInExpr(e, ref, to) },
+		func(q string) (string, bool, bool) { return translate.RetypeInQuery(q, ref, to) })
+}
+
+// rewritePolicyViewTexts puts into cat the policies whose USING or WITH
+// CHECK text and the views whose query text a rewrite changed; each
+// rewrite returns the new text, whether it changed and whether it parsed.
+func rewritePolicyViewTexts(cat *catalog.Catalog, inExpr, inQuery func(string) (string, bool, bool)) *catalog.Catalog {
 	for _, ps := range cat.AllPolicies() {
 		for _, p := range ps {
 			np := *p
@@ -52,7 +61,7 @@ func followTypeInText(cat *catalog.Catalog, ref translate.TypeRef, old, now cata
 				if *e == "" {
 					continue
 				}
-				if text, ch, ok := translate.RetypeInExpr(*e, ref, to); ok && ch {
+				if text, ch, ok := inExpr(*e); ok && ch {
 					*e, changed = text, true
 				}
 			}
@@ -62,7 +71,7 @@ func followTypeInText(cat *catalog.Catalog, ref translate.TypeRef, old, now cata
 		}
 	}
 	for _, v := range cat.Views() {
-		if text, ch, ok := translate.RetypeInQuery(v.Query, ref, to); ok && ch {
+		if text, ch, ok := inQuery(v.Query); ok && ch {
 			nv := *v
 			nv.Query = text
 			cat = cat.PutView(nv)

@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"sort"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -80,11 +79,7 @@ func renameRegclassText(src string, ref RegclassRef, to func(string) string) (st
 	if err != nil {
 		return "", false, false
 	}
-	type edit struct {
-		at, end int
-		text    string
-	}
-	var edits []edit
+	var edits []textEdit
 	okAll := true
 	walkRegclassConsts(tree, func(c *pg.A_Const) {
 		name := c.GetSval().Sval
@@ -97,19 +92,13 @@ func renameRegclassText(src string, ref RegclassRef, to func(string) string) (st
 			okAll = false
 			return
 		}
-		edits = append(edits, edit{at, end, "'" + strings.ReplaceAll(to(name), "'", "''") + "'"})
+		edits = append(edits, textEdit{at, end, "'" + strings.ReplaceAll(to(name), "'", "''") + "'"})
 	})
 	if !okAll {
 		return "", false, false
 	}
-	if len(edits) == 0 {
-		return src, false, true
-	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
-	for _, e := range edits {
-		src = src[:e.at] + e.text + src[e.end:]
-	}
-	return src, true, true
+	out, changed := applyTextEdits(src, edits)
+	return out, changed, true
 }
 
 // stringLiteralEnd returns the end of the plain quoted literal at src[at:]

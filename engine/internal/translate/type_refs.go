@@ -121,11 +121,7 @@ func retypeText(src string, ref TypeRef, to func([]string) []string) (string, bo
 	if err != nil {
 		return "", false, false
 	}
-	type edit struct {
-		at, end int
-		text    string
-	}
-	var edits []edit
+	var edits []textEdit
 	okAll := true
 	pgtree.Walk(tree, func(m any) bool {
 		if c, names, ok := regtypeConst(m); ok && ref(names) {
@@ -135,7 +131,7 @@ func retypeText(src string, ref TypeRef, to func([]string) []string) (string, bo
 				okAll = false
 				return false
 			}
-			edits = append(edits, edit{int(c.Location), end, "'" + strings.ReplaceAll(text, "'", "''") + "'"})
+			edits = append(edits, textEdit{int(c.Location), end, "'" + strings.ReplaceAll(text, "'", "''") + "'"})
 			return true
 		}
 		tn, isTN := m.(*pg.TypeName)
@@ -153,20 +149,14 @@ func retypeText(src string, ref TypeRef, to func([]string) []string) (string, bo
 		for i, p := range parts {
 			parts[i] = pgident.QuoteIfNeeded(p)
 		}
-		edits = append(edits, edit{at, end, strings.Join(parts, ".")})
+		edits = append(edits, textEdit{at, end, strings.Join(parts, ".")})
 		return true
 	})
 	if !okAll {
 		return "", false, false
 	}
-	if len(edits) == 0 {
-		return src, false, true
-	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
-	for _, e := range edits {
-		src = src[:e.at] + e.text + src[e.end:]
-	}
-	return src, true, true
+	out, changed := applyTextEdits(src, edits)
+	return out, changed, true
 }
 
 // nameSpan returns the end of the n-part dotted name written at src[at:].
@@ -291,4 +281,23 @@ func CallsRoutine(c Call, f *catalog.Function, overloads []*catalog.Function, ty
 		typed = true
 	}
 	return typed
+}
+
+// textEdit replaces src[at:end] with text.
+type textEdit struct {
+	at, end int
+	text    string
+}
+
+// applyTextEdits applies non-overlapping edits to src, last first so the
+// earlier offsets stay valid, and reports whether there were any.
+func applyTextEdits(src string, edits []textEdit) (string, bool) {
+	if len(edits) == 0 {
+		return src, false
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
+	for _, e := range edits {
+		src = src[:e.at] + e.text + src[e.end:]
+	}
+	return src, true
 }

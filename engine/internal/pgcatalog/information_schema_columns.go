@@ -230,30 +230,26 @@ func storedText(d *sql.ColumnDefaultValue) string {
 // folded to a constant, its text kept as written (expr.Literal.Source):
 // it prints analyzed, as PostgreSQL's stored expression does.
 func foldedDefault(d *sql.ColumnDefaultValue) bool {
-	e := d.Expr
+	l, ok := implicitlyCast(d.Expr).(*expr.Literal)
+	return ok && l.Source
+}
+
+// implicitlyCast is e below the implicit casts a stored default wraps
+// it in.
+func implicitlyCast(e sql.Expression) sql.Expression {
 	for {
 		c, ok := e.(*expr.Cast)
 		if !ok || c.Explicit {
-			break
+			return e
 		}
 		e = c.Child
 	}
-	l, ok := e.(*expr.Literal)
-	return ok && l.Source
 }
 
 // nullDefault reports whether a column default is a NULL of the column's
 // own type or an untyped NULL, which PostgreSQL does not store at all.
 func nullDefault(d *sql.ColumnDefaultValue, col sql.Type) bool {
-	e := d.Expr
-	for {
-		c, ok := e.(*expr.Cast)
-		if !ok || c.Explicit {
-			break
-		}
-		e = c.Child
-	}
-	l, ok := e.(*expr.Literal)
+	l, ok := implicitlyCast(d.Expr).(*expr.Literal)
 	if !ok || l.Value != nil || l.Shown != "" {
 		return false
 	}

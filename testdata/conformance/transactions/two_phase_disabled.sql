@@ -33,3 +33,10 @@ SAVEPOINT s1;
 INSERT INTO tp_b VALUES (2);
 PREPARE TRANSACTION 'tx3';
 SELECT count(*) FROM tp_b;
+ROLLBACK;
+-- psycopg2's tpc_recover
+SELECT gid, prepared, owner, database FROM pg_prepared_xacts ORDER BY gid;
+SELECT * FROM pg_prepared_xacts;
+SELECT a.attname, format_type(a.atttypid, a.atttypmod)
+  FROM pg_attribute a WHERE a.attrelid = 'pg_catalog.pg_prepared_xacts'::regclass AND a.attnum > 0 ORDER BY a.attnum;
+SELECT relkind FROM pg_class WHERE oid = 'pg_prepared_xacts'::regclass;

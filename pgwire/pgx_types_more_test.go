@@ -147,3 +147,29 @@ func TestPgxTypeRoundTrips(t *testing.T) {
 		})
 	}
 }
+
+// TestBinaryEnumResult reads enum columns in binary result format, as a
+// client asking binary for every column does (pgx's
+// QueryResultFormats): enum_send writes the label.
+func TestBinaryEnumResult(t *testing.T) {
+	_, url := startServer(t, Config{})
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, typeRoundTripSetup+`; create domain rt_mood_d as rt_mood; create table rt_e (m rt_mood, d rt_mood_d)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, `insert into rt_e values ('happy', 'sad')`); err != nil {
+		t.Fatal(err)
+	}
+	var m, d string
+	if err := conn.QueryRow(ctx, "select m, d from rt_e", pgx.QueryResultFormats{pgx.BinaryFormatCode}).Scan(&m, &d); err != nil {
+		t.Fatal(err)
+	}
+	if m != "happy" || d != "sad" {
+		t.Errorf("binary enum results %q, %q; want happy, sad", m, d)
+	}
+}

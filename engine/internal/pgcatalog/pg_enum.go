@@ -13,7 +13,7 @@ var pgEnum = &def{
 			}
 			orders := d.Type.SortOrders()
 			for i, l := range d.Type.Labels {
-				out = append(out, []any{EnumLabelOID(d.Type.OID, l), d.Type.OID, orders[i], l})
+				out = append(out, []any{EnumLabelOID(d.Type.OID, i), d.Type.OID, orders[i], l})
 			}
 		}
 		return out, nil

@@ -9,9 +9,13 @@ import (
 // catalog meaningful, of pg_enum: a label's enumsortorder (which reorders
 // the enum, as pgTAP's own tests do to mimic ADD VALUE) and its label.
 
-// EnumLabelOID is the pg_enum.oid of label of enum typ.
-func EnumLabelOID(typ uint32, label string) uint32 {
-	return stableOID("l:" + itoa(typ) + ":" + label)
+// EnumLabelOID is the pg_enum.oid of the label at index i of enum typ's
+// Labels. PostgreSQL gives CREATE TYPE's labels even OIDs ascending in
+// label order (pg_enum.c, EnumValuesCreate), and tools list labels by
+// them (SQLAlchemy's get_enums orders by pg_enum.oid); a renamed label
+// keeps its OID, as there.
+func EnumLabelOID(typ uint32, i int) uint32 {
+	return stableOID("l:"+itoa(typ))&^1 + 2*uint32(i)
 }
 
 // EnumRow is one pg_enum row.

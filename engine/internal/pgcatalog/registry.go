@@ -39,6 +39,7 @@ func init() {
 	}
 	pgCatalog["pg_db_role_setting"] = pgDbRoleSetting // pg_db_role_setting.go
 	pgCatalog["pg_cursors"] = pgCursors               // pg_cursors.go
+	pgCatalog["pg_prepared_xacts"] = pgPreparedXacts  // pg_prepared_xacts.go
 	pgCatalog["pg_aggregate"] = pgAggregate           // pg_aggregate.go
 	pgCatalog["pg_rules"] = pgRules                   // pg_rules.go
 	pgCatalog["pg_group"] = pgGroup                   // pg_roles.go

@@ -541,7 +541,8 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 
 func endsFailedBlock(k pg.TransactionStmtKind) bool {
 	switch k {
-	case pg.TransactionStmtKind_TRANS_STMT_ROLLBACK, pg.TransactionStmtKind_TRANS_STMT_ROLLBACK_TO, pg.TransactionStmtKind_TRANS_STMT_COMMIT:
+	case pg.TransactionStmtKind_TRANS_STMT_ROLLBACK, pg.TransactionStmtKind_TRANS_STMT_ROLLBACK_TO, pg.TransactionStmtKind_TRANS_STMT_COMMIT,
+		pg.TransactionStmtKind_TRANS_STMT_PREPARE:
 		return true
 	}
 	return false

@@ -392,6 +392,27 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		}
 		s.endTxn(false)
 		return "ROLLBACK", nil, nil
+	case "prepare":
+		// max_prepared_transactions is 0, PostgreSQL's default: PREPARE
+		// TRANSACTION ends the block as ROLLBACK does, failing when the
+		// block could have been prepared (twophase.c, MarkAsPreparing)
+		if s.state == txnIdle {
+			s.Notice("WARNING", "25P01", "there is no transaction in progress")
+		}
+		active := s.state == txnActive
+		s.endTxn(false)
+		if active {
+			return "", nil, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "prepared transactions are disabled").
+				WithHint("Set max_prepared_transactions to a nonzero value.")
+		}
+		return "ROLLBACK", nil, nil
+	case "commit_prepared", "rollback_prepared":
+		if s.state != txnIdle {
+			verb := map[string]string{"commit_prepared": "COMMIT PREPARED", "rollback_prepared": "ROLLBACK PREPARED"}[c.Kind]
+			return "", nil, pgerror.New(pgerror.ActiveSQLTransaction, "%s cannot run inside a transaction block", verb)
+		}
+		// with none prepared, no identifier names one
+		return "", nil, pgerror.New(pgerror.UndefinedObject, "prepared transaction with identifier %q does not exist", c.GID)
 	case "savepoint":
 		if s.state == txnIdle {
 			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "SAVEPOINT can only be used in transaction blocks")

@@ -7,10 +7,15 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// Txn is BEGIN / COMMIT / ROLLBACK / SAVEPOINT / RELEASE / ROLLBACK TO.
+// Txn is BEGIN / COMMIT / ROLLBACK / SAVEPOINT / RELEASE / ROLLBACK TO,
+// and the two-phase commit statements.
 type Txn struct {
-	Kind      string // begin, set (SET TRANSACTION), commit, rollback, savepoint, release, rollback_to
+	// Kind is begin, set (SET TRANSACTION), commit, rollback, savepoint,
+	// release, rollback_to, prepare (PREPARE TRANSACTION),
+	// commit_prepared or rollback_prepared.
+	Kind      string
 	Savepoint string
+	GID       string // the two-phase commit statements' transaction id
 	Tag       string
 	Isolation string // BEGIN ISOLATION LEVEL ..., lower case
 	ReadOnly  *bool  // BEGIN READ ONLY / READ WRITE
@@ -67,6 +72,12 @@ func (t *Translator) transaction(s *pg.TransactionStmt) (Result, error) {
 		return Result{Cmd: &Txn{Kind: "release", Savepoint: s.SavepointName}, Tag: "RELEASE"}, nil
 	case pg.TransactionStmtKind_TRANS_STMT_ROLLBACK_TO:
 		return Result{Cmd: &Txn{Kind: "rollback_to", Savepoint: s.SavepointName}, Tag: "ROLLBACK"}, nil
+	case pg.TransactionStmtKind_TRANS_STMT_PREPARE:
+		return Result{Cmd: &Txn{Kind: "prepare", GID: s.Gid}, Tag: "PREPARE TRANSACTION"}, nil
+	case pg.TransactionStmtKind_TRANS_STMT_COMMIT_PREPARED:
+		return Result{Cmd: &Txn{Kind: "commit_prepared", GID: s.Gid}, Tag: "COMMIT PREPARED"}, nil
+	case pg.TransactionStmtKind_TRANS_STMT_ROLLBACK_PREPARED:
+		return Result{Cmd: &Txn{Kind: "rollback_prepared", GID: s.Gid}, Tag: "ROLLBACK PREPARED"}, nil
 	}
 	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "transaction statement not supported: %s", s.Kind)
 }

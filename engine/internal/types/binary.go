@@ -144,6 +144,11 @@ func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]
 	if out, ok, err := c.appendSendExtra(buf, v); ok { // binary_extra.go
 		return out, err
 	}
+	if _, ok := v.(string); ok && oid >= firstUserOID {
+		// a user-defined type held as a string is an enum (a domain's
+		// column carries its base type's OID): enum_send writes the label
+		return append(buf, text...), nil
+	}
 	return c.binaryViaPgtype(buf, oid, text)
 }
 

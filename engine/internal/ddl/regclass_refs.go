@@ -317,20 +317,8 @@ func exprNamesRelation(e sql.Expression, ref translate.RegclassRef) bool {
 // dropRegclassUses removes what findRegclassUses found, reporting each
 // as DROP ... CASCADE does.
 func dropRegclassUses(h Host, cat *catalog.Catalog, u regclassUses) (*catalog.Catalog, error) {
-	ctx := h.SQLContext()
-	for _, d := range u.defaults {
-		h.DropCascades("default value for " + columnDesc(h, d.table.SchemaName(), d.table.Name(), d.col.Name))
-		nc := d.col.Copy()
-		nc.Default = nil
-		if err := d.table.ModifyColumn(ctx, d.col.Name, nc, nil); err != nil {
-			return nil, h.MapError(err)
-		}
-	}
-	for _, c := range u.checks {
-		h.DropCascades("constraint " + c.name + " on " + relationDesc(h, "table", c.table.SchemaName(), c.table.Name()))
-		if err := c.table.DropCheck(ctx, c.name); err != nil {
-			return nil, h.MapError(err)
-		}
+	if err := dropDefaultsAndChecks(h, u.defaults, u.checks); err != nil {
+		return nil, err
 	}
 	for _, p := range u.policies {
 		h.DropCascades(policyDesc(h, p))
@@ -360,7 +348,7 @@ func dropRegclassUses(h Host, cat *catalog.Catalog, u regclassUses) (*catalog.Ca
 		if cat, err = dropRelationCascade(h, cat, m, "materialized view", true); err != nil {
 			return nil, err
 		}
-		if err := h.Database().Schema(m.Schema).DropTable(ctx, m.Name); err != nil {
+		if err := h.Database().Schema(m.Schema).DropTable(h.SQLContext(), m.Name); err != nil {
 			return nil, h.MapError(err)
 		}
 		cat = cat.DropMatview(m).DropRelationComments(m).DropTableTriggers(m)

@@ -232,20 +232,8 @@ func dropTypeTextDependents(h Host, cat *catalog.Catalog, deps typeTextDependent
 	if err := dropViews(deps.colViews); err != nil {
 		return nil, err
 	}
-	ctx := h.SQLContext()
-	for _, u := range deps.defaults {
-		h.DropCascades("default value for " + columnDesc(h, u.table.SchemaName(), u.table.Name(), u.col.Name))
-		nc := u.col.Copy()
-		nc.Default = nil
-		if err := u.table.ModifyColumn(ctx, u.col.Name, nc, nil); err != nil {
-			return nil, h.MapError(err)
-		}
-	}
-	for _, c := range deps.checks {
-		h.DropCascades("constraint " + c.name + " on " + relationDesc(h, "table", c.table.SchemaName(), c.table.Name()))
-		if err := c.table.DropCheck(ctx, c.name); err != nil {
-			return nil, h.MapError(err)
-		}
+	if err := dropDefaultsAndChecks(h, deps.defaults, deps.checks); err != nil {
+		return nil, err
 	}
 	for _, p := range deps.policies {
 		if _, ok := cat.Policy(p.Table, p.Name); !ok {
@@ -401,4 +389,26 @@ func schemaOf(names []string) string {
 		return names[0]
 	}
 	return ""
+}
+
+// dropDefaultsAndChecks removes column defaults and CHECK constraints
+// that depend on a dropped object, reporting each as DROP ... CASCADE
+// does.
+func dropDefaultsAndChecks(h Host, defaults []columnUse, checks []tableCheck) error {
+	ctx := h.SQLContext()
+	for _, d := range defaults {
+		h.DropCascades("default value for " + columnDesc(h, d.table.SchemaName(), d.table.Name(), d.col.Name))
+		nc := d.col.Copy()
+		nc.Default = nil
+		if err := d.table.ModifyColumn(ctx, d.col.Name, nc, nil); err != nil {
+			return h.MapError(err)
+		}
+	}
+	for _, c := range checks {
+		h.DropCascades("constraint " + c.name + " on " + relationDesc(h, "table", c.table.SchemaName(), c.table.Name()))
+		if err := c.table.DropCheck(ctx, c.name); err != nil {
+			return h.MapError(err)
+		}
+	}
+	return nil
 }

@@ -27,21 +27,7 @@ var recordDrizzle = flag.Bool("record-drizzle", false, "record testdata/drizzle/
 // file is logged.
 func TestDrizzlePull(t *testing.T) {
 	requireTool(t, "node")
-	npm := requireTool(t, "npm")
-	dir := filepath.Join(os.TempDir(), "tinybase-wire-drizzle")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".bin", "drizzle-kit")); err != nil {
-		if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"tinybase-wire-drizzle","private":true}`), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--loglevel=error", "drizzle-kit@0", "drizzle-orm@0", "pg@8")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("npm install: %v\n%s", err, out)
-		}
-	}
+	dir := npmProject(t, "tinybase-wire-drizzle", filepath.Join("node_modules", ".bin", "drizzle-kit"), "drizzle-kit@0", "drizzle-orm@0", "pg@8")
 	setup, err := os.ReadFile("testdata/drizzle/setup.sql")
 	if err != nil {
 		t.Fatal(err)

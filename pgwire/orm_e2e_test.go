@@ -28,22 +28,8 @@ var recordORM = flag.Bool("record-orm", false, "record testdata/orm/*.golden fro
 // with -record-orm).
 func TestORMFlows(t *testing.T) {
 	requireTool(t, "node")
-	npm := requireTool(t, "npm")
-	dir := filepath.Join(os.TempDir(), "tinybase-wire-orm")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "typeorm")); err != nil {
-		if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"tinybase-wire-orm","private":true}`), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--loglevel=error",
-			"pg@8", "pg-hstore@2", "postgres@3", "drizzle-kit@0", "drizzle-orm@0", "kysely@0", "knex@3", "sequelize@6", "typeorm@0", "reflect-metadata@0")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("npm install: %v\n%s", err, out)
-		}
-	}
+	dir := npmProject(t, "tinybase-wire-orm", filepath.Join("node_modules", "typeorm"),
+		"pg@8", "pg-hstore@2", "postgres@3", "drizzle-kit@0", "drizzle-orm@0", "kysely@0", "knex@3", "sequelize@6", "typeorm@0", "reflect-metadata@0")
 	// the scripts run beside node_modules, so their imports resolve there
 	for _, f := range []string{"drizzle_schema.cjs", "drizzle_queries.mjs", "kysely.mjs", "typeorm.mjs", "knex.mjs", "sequelize.mjs", "knex_migrations/20240101_init.cjs", "knex_migrations/20240102_alter.cjs"} {
 		b, err := os.ReadFile(filepath.Join("testdata", "orm", f))

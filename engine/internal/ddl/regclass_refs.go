@@ -96,52 +96,12 @@ func followRegclass(h Host, cat *catalog.Catalog, old, now catalog.QName) (*cata
 			cat = cat.PutTrigger(nt)
 		}
 	}
-	ctx := h.SQLContext()
-	for _, t := range allTables(h, ctx, h.StorageTxn()) {
-		checks, err := t.StoredChecks(ctx)
-		if err != nil {
-			return nil, h.MapError(err)
-		}
-		for _, ch := range checks {
-			text, changed, ok := translate.RenameRegclassInExpr(ch.CheckExpression, ref, to)
-			if !ok || !changed {
-				continue
-			}
-			if err := t.DropCheck(ctx, ch.Name); err != nil {
-				return nil, h.MapError(err)
-			}
-			ch.CheckExpression = text
-			if err := t.CreateCheck(ctx, &ch); err != nil {
-				return nil, h.MapError(err)
-			}
-		}
-		for _, col := range t.Schema() {
-			var nc *sql.Column
-			if col.Default != nil && col.Default.Expr != nil {
-				if e, ok := renameRegclassLiterals(col.Default.Expr, ref, to); ok {
-					nc = col.Copy()
-					d := *col.Default
-					d.Expr = e
-					nc.Default = &d
-				}
-			}
-			if col.Generated != nil && col.Generated.Expr != nil {
-				if e, ok := renameRegclassLiterals(col.Generated.Expr, ref, to); ok {
-					if nc == nil {
-						nc = col.Copy()
-					}
-					g := *col.Generated
-					g.Expr = e
-					nc.Generated = &g
-				}
-			}
-			if nc == nil {
-				continue
-			}
-			if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
-				return nil, h.MapError(err)
-			}
-		}
+	rename := func(e sql.Expression) (sql.Expression, bool) { return renameRegclassLiterals(e, ref, to) }
+	err := rewriteTableExprs(h,
+		func(text string) (string, bool, bool) { return translate.RenameRegclassInExpr(text, ref, to) },
+		rename, rename)
+	if err != nil {
+		return nil, err
 	}
 	return cat, nil
 }

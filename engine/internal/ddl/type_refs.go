@@ -273,61 +273,19 @@ func retypeDefaults(h Host, oid uint32, nt *types.Type, ref translate.TypeRef, o
 		out, changed, ok := translate.RetypeInExpr(text, ref, to)
 		return out, ok && changed
 	}
-	ctx := h.SQLContext()
-	for _, t := range allTables(h, ctx, h.StorageTxn()) {
-		checks, err := t.StoredChecks(ctx)
-		if err != nil {
-			return h.MapError(err)
-		}
-		for _, ch := range checks {
-			text, changed, ok := translate.RetypeInExpr(ch.CheckExpression, ref, to)
-			if !ok || !changed {
-				continue
+	return rewriteTableExprs(h,
+		func(text string) (string, bool, bool) { return translate.RetypeInExpr(text, ref, to) },
+		func(e sql.Expression) (sql.Expression, bool) {
+			re, ok := expr.Retype(e, swap, shown)
+			if !ok {
+				re = e
 			}
-			if err := t.DropCheck(ctx, ch.Name); err != nil {
-				return h.MapError(err)
+			if lit, ok2 := retypeRegtypeLiterals(re, ref, to); ok2 {
+				re, ok = lit, true
 			}
-			ch.CheckExpression = text
-			if err := t.CreateCheck(ctx, &ch); err != nil {
-				return h.MapError(err)
-			}
-		}
-		for _, col := range t.Schema() {
-			var nc *sql.Column
-			if col.Default != nil && col.Default.Expr != nil {
-				e, ok := expr.Retype(col.Default.Expr, swap, shown)
-				if !ok {
-					e = col.Default.Expr
-				}
-				if re, ok2 := retypeRegtypeLiterals(e, ref, to); ok2 {
-					e, ok = re, true
-				}
-				if ok {
-					nc = col.Copy()
-					d := *col.Default
-					d.Expr = e
-					nc.Default = &d
-				}
-			}
-			if col.Generated != nil && col.Generated.Expr != nil {
-				if e, ok := expr.Retype(col.Generated.Expr, swap, shown); ok {
-					if nc == nil {
-						nc = col.Copy()
-					}
-					g := *col.Generated
-					g.Expr = e
-					nc.Generated = &g
-				}
-			}
-			if nc == nil {
-				continue
-			}
-			if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
-				return h.MapError(err)
-			}
-		}
-	}
-	return nil
+			return re, ok
+		},
+		func(e sql.Expression) (sql.Expression, bool) { return expr.Retype(e, swap, shown) })
 }
 
 // retypeRegtypeLiterals renames the type in a stored default's regtype
@@ -408,6 +366,62 @@ func dropDefaultsAndChecks(h Host, defaults []columnUse, checks []tableCheck) er
 		h.DropCascades("constraint " + c.name + " on " + relationDesc(h, "table", c.table.SchemaName(), c.table.Name()))
 		if err := c.table.DropCheck(ctx, c.name); err != nil {
 			return h.MapError(err)
+		}
+	}
+	return nil
+}
+
+// rewriteTableExprs rewrites, in every table, the CHECK constraints'
+// texts with inCheck (new text, changed, parsed) and the column defaults
+// and generated columns' expressions with inDefault and inGenerated (new
+// expression, changed): the places a renamed or moved object's name is
+// stored in a table.
+func rewriteTableExprs(h Host, inCheck func(string) (string, bool, bool), inDefault, inGenerated func(sql.Expression) (sql.Expression, bool)) error {
+	ctx := h.SQLContext()
+	for _, t := range allTables(h, ctx, h.StorageTxn()) {
+		checks, err := t.StoredChecks(ctx)
+		if err != nil {
+			return h.MapError(err)
+		}
+		for _, ch := range checks {
+			text, changed, ok := inCheck(ch.CheckExpression)
+			if !ok || !changed {
+				continue
+			}
+			if err := t.DropCheck(ctx, ch.Name); err != nil {
+				return h.MapError(err)
+			}
+			ch.CheckExpression = text
+			if err := t.CreateCheck(ctx, &ch); err != nil {
+				return h.MapError(err)
+			}
+		}
+		for _, col := range t.Schema() {
+			var nc *sql.Column
+			if col.Default != nil && col.Default.Expr != nil {
+				if e, ok := inDefault(col.Default.Expr); ok {
+					nc = col.Copy()
+					d := *col.Default
+					d.Expr = e
+					nc.Default = &d
+				}
+			}
+			if col.Generated != nil && col.Generated.Expr != nil {
+				if e, ok := inGenerated(col.Generated.Expr); ok {
+					if nc == nil {
+						nc = col.Copy()
+					}
+					g := *col.Generated
+					g.Expr = e
+					nc.Generated = &g
+				}
+			}
+			if nc == nil {
+				continue
+			}
+			if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
+				return h.MapError(err)
+			}
 		}
 	}
 	return nil

@@ -469,11 +469,18 @@ type walFile struct {
 	target   int64
 	// lastSync is how long the last fsync took (gather's limit).
 	lastSync time.Duration
-	// waiting counts the callers of waitSynced; committers is how many
-	// waited when the last fsync ended: how many commit concurrently.
-	waiting, committers int
+	// records counts the records appended, syncedRecords those the last
+	// fsync covered; committers is how many records that fsync covered
+	// or saw appended while it ran: how many commit concurrently. gather
+	// counts records, not waiters: the committers an fsync covered were
+	// still waiters until they ran again, and counted so they let the
+	// next fsync start for one record (8 writers alternated fsyncs of
+	// one commit and of seven), and a writer waiting for the commit it
+	// builds on is a waiter that appends nothing meanwhile.
+	records, syncedRecords int64
+	committers             int
 	// gathering is set while an fsync waits for committers (gather);
-	// arrived has a value once as many wait as it waits for.
+	// arrived has a value once a record is appended meanwhile.
 	gathering bool
 	arrived   chan struct{}
 }
@@ -597,6 +604,13 @@ func (d *Dir) AppendFramed(frame []byte) (wait func() error, err error) {
 		return nil, d.writeError(w.name, err)
 	}
 	w.written += int64(n)
+	w.records++
+	if w.gathering {
+		select { // wake the gathering fsync to count its records
+		case w.arrived <- struct{}{}:
+		default:
+		}
+	}
 	off := w.written
 	return func() error { return w.waitSynced(off, true) }, nil
 }
@@ -644,14 +658,6 @@ func (w *walFile) waitSynced(off int64, gather bool) error {
 		// not a committer gather should count.
 		return nil
 	}
-	w.waiting++
-	defer func() { w.waiting-- }()
-	if w.gathering && w.waiting >= w.committers {
-		select { // wake the gathering fsync: all it waits for are here
-		case w.arrived <- struct{}{}:
-		default:
-		}
-	}
 	for w.synced < off {
 		if w.err != nil {
 			return w.err
@@ -673,7 +679,7 @@ func (w *walFile) waitSynced(off int64, gather bool) error {
 		}
 		w.syncGen++
 		n := w.syncGen
-		target := w.written
+		target, records := w.written, w.records
 		w.target = target
 		w.mu.Unlock()
 		start := time.Now()
@@ -682,7 +688,7 @@ func (w *walFile) waitSynced(off int64, gather bool) error {
 		w.mu.Lock()
 		w.syncing = false
 		w.lastSync = took
-		w.committers = w.waiting
+		w.committers = int(w.records - w.syncedRecords)
 		if err != nil {
 			w.err = w.d.writeError(w.name, err)
 			w.d.failed.Store(&w.err)
@@ -691,7 +697,7 @@ func (w *walFile) waitSynced(off int64, gather bool) error {
 			continue
 		}
 		if target > w.synced {
-			w.synced = target
+			w.synced, w.syncedRecords = target, records
 		}
 		w.wake(int(n % 2))
 		if i := (n + 1) % 2; w.sleepers[i] > 0 {
@@ -712,16 +718,19 @@ func (w *walFile) wake(i int) {
 	}
 }
 
-// gather delays an fsync until the committers that waited for the last
-// one are waiting again, so that it covers their records too. Writers are
-// serialized by the engine's writer lock: without it, the first waker of
-// an fsync would start the next one for its own record alone while the
-// others still run, and fsyncs would alternate between one commit and the
-// rest. It waits at most gatherGap for the next committer and the
-// duration of the last fsync in all (waiting longer gains nothing over a
-// second fsync). Called with w.mu held.
+// gather delays an fsync until as many records wait for it as committers
+// waited for the last one, so that it covers the records of those it
+// woke too. Writers are serialized by the engine's writer lock: without
+// it, the first waker of an fsync would start the next one for its own
+// record alone while the others still run, and fsyncs would alternate
+// between one commit and the rest. It waits at most gatherGap for the
+// next record and the duration of the last fsync in all (waiting longer
+// gains nothing over a second fsync; Go's timers below a millisecond may
+// fire up to a millisecond late on an idle runtime, so a committer that
+// does not come costs that much once, and the next fsync's count of
+// committers leaves it out). Called with w.mu held.
 func (w *walFile) gather() {
-	if w.waiting >= w.committers {
+	if w.unsynced() >= w.committers {
 		return
 	}
 	limit := min(w.lastSync, maxGather)
@@ -737,7 +746,7 @@ func (w *walFile) gather() {
 	deadline := time.Now().Add(limit)
 	timer := time.NewTimer(min(gatherGap, limit))
 	defer timer.Stop()
-	for w.waiting < w.committers {
+	for w.unsynced() < w.committers {
 		w.mu.Unlock()
 		select {
 		case <-w.arrived:
@@ -753,6 +762,9 @@ func (w *walFile) gather() {
 		timer.Reset(min(gatherGap, left))
 	}
 }
+
+// unsynced is how many records no fsync has covered. Called with w.mu held.
+func (w *walFile) unsynced() int { return int(w.records - w.syncedRecords) }
 
 // LogSize is the size of the log being appended to.
 func (d *Dir) LogSize() int64 {

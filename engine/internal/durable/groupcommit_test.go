@@ -88,3 +88,54 @@ func TestGroupCommit(t *testing.T) {
 		t.Errorf("replayed %d records, want %d", got, writers*each+5)
 	}
 }
+
+// TestGroupCommitGathersEveryWriter: with 8 writers on a slow disk, an
+// fsync covers the records of about all of them. The committers an fsync
+// wakes are still waiters until they run again; counted as arrived, they
+// let the next fsync start for the first one's record alone, and fsyncs
+// alternated one commit and seven.
+func TestGroupCommitGathersEveryWriter(t *testing.T) {
+	var syncs atomic.Int64
+	d, err := Open(t.TempDir(), Options{Sync: func(f *os.File) error {
+		syncs.Add(1)
+		time.Sleep(2 * time.Millisecond)
+		return f.Sync()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := d.Replay(func([]byte) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	commit := func() error {
+		mu.Lock()
+		wait, err := d.Append([]byte("commit"))
+		mu.Unlock()
+		if err != nil {
+			return err
+		}
+		return wait()
+	}
+	const writers, each = 8, 60
+	var wg sync.WaitGroup
+	for range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range each {
+				if err := commit(); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	perSync := float64(writers*each) / float64(syncs.Load())
+	t.Logf("%.1f commits per fsync", perSync)
+	if perSync < 5.5 {
+		t.Errorf("%d writers made %.1f commits per fsync, want about %d", writers, perSync, writers)
+	}
+}

@@ -44,10 +44,8 @@ const (
 	// maxRecord bounds a record's length so a damaged length field is
 	// reported as damage, not as an allocation of gigabytes.
 	maxRecord = 1 << 30
-	// gatherGap and maxGather bound how long an fsync waits for the
-	// records of commits on their way (walFile.gather): for the next
-	// record, and in all.
-	gatherGap = 300 * time.Microsecond
+	// maxGather bounds how long an fsync waits for the records of
+	// commits on their way (walFile.gather).
 	maxGather = 2 * time.Millisecond
 )
 
@@ -480,7 +478,7 @@ type walFile struct {
 	records, syncedRecords int64
 	committers             int
 	// gathering is set while an fsync waits for committers (gather);
-	// arrived has a value once a record is appended meanwhile.
+	// arrived has a value once as many records wait as it waits for.
 	gathering bool
 	arrived   chan struct{}
 }
@@ -605,8 +603,8 @@ func (d *Dir) AppendFramed(frame []byte) (wait func() error, err error) {
 	}
 	w.written += int64(n)
 	w.records++
-	if w.gathering {
-		select { // wake the gathering fsync to count its records
+	if w.gathering && w.unsynced() >= w.committers {
+		select { // wake the gathering fsync: all it waits for are here
 		case w.arrived <- struct{}{}:
 		default:
 		}
@@ -718,17 +716,17 @@ func (w *walFile) wake(i int) {
 	}
 }
 
-// gather delays an fsync until as many records wait for it as committers
-// waited for the last one, so that it covers the records of those it
-// woke too. Writers are serialized by the engine's writer lock: without
+// gather delays an fsync until as many records wait for it as the last
+// one covered or saw appended (committers), so that it covers the records
+// of the committers that one woke too. Writers are serialized by the engine's writer lock: without
 // it, the first waker of an fsync would start the next one for its own
 // record alone while the others still run, and fsyncs would alternate
-// between one commit and the rest. It waits at most gatherGap for the
-// next record and the duration of the last fsync in all (waiting longer
-// gains nothing over a second fsync; Go's timers below a millisecond may
-// fire up to a millisecond late on an idle runtime, so a committer that
-// does not come costs that much once, and the next fsync's count of
-// committers leaves it out). Called with w.mu held.
+// between one commit and the rest. It waits at most as long as the last
+// fsync took (waiting longer gains nothing over a second fsync; Go's
+// timers below a millisecond may fire up to a millisecond late on an idle
+// runtime): a committer that does not come costs that once, as the next
+// gather's count of committers leaves it out. Only the last record wakes
+// it, not each one. Called with w.mu held.
 func (w *walFile) gather() {
 	if w.unsynced() >= w.committers {
 		return
@@ -743,8 +741,7 @@ func (w *walFile) gather() {
 	}
 	w.gathering = true
 	defer func() { w.gathering = false }()
-	deadline := time.Now().Add(limit)
-	timer := time.NewTimer(min(gatherGap, limit))
+	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	for w.unsynced() < w.committers {
 		w.mu.Unlock()
@@ -755,11 +752,6 @@ func (w *walFile) gather() {
 			return
 		}
 		w.mu.Lock()
-		left := time.Until(deadline)
-		if left <= 0 {
-			return
-		}
-		timer.Reset(min(gatherGap, left))
 	}
 }
 

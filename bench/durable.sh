@@ -11,6 +11,12 @@
 #
 # usage: bench/durable.sh [seconds per pgbench run]   (default 10)
 #
+# DURABLE_ROUNDS=n repeats the four pgbench runs n times (default 1),
+# PostgreSQL and tinybase alternating, and prints every round's figures
+# and ratios beside the table (which then shows the median round): on a
+# shared machine the disk's fsync time moves between runs by more than
+# the difference between the two servers.
+#
 # TINYBASE_PG_PORT and TINYBASE_DB_PORT choose the two servers' ports
 # (default: free ports), for a machine where ports are handed out.
 # TINYBASE_BIN runs that tinybase binary instead of building one, so two
@@ -101,11 +107,28 @@ pgb() { # port args...: prints "latency_ms tps median_latency_ms"
 	med="$(cat "$work"/pgblog/pgbench_log.* | awk '{print $3}' | sort -n | awk '{a[NR]=$1} END {if (NR) printf "%.3f", a[int((NR+1)/2)]/1000; else print "-"}')"
 	echo "$out $med"
 }
-echo "pgbench: 1 client, then 8, ${secs}s each ..." >&2
-read -r pg1_lat pg1_tps pg1_med <<<"$(pgb "$pgport" -c 1)"
-read -r tb1_lat tb1_tps tb1_med <<<"$(pgb "$tbport" -c 1)"
-read -r pg8_lat pg8_tps _ <<<"$(pgb "$pgport" -c 8 -j 2)"
-read -r tb8_lat tb8_tps _ <<<"$(pgb "$tbport" -c 8 -j 2)"
+rounds="${DURABLE_ROUNDS:-1}"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+rows=()
+for r in $(seq 1 "$rounds"); do
+	echo "pgbench round $r of $rounds: 1 client, then 8, ${secs}s each ..." >&2
+	read -r pg1_lat pg1_tps pg1_med <<<"$(pgb "$pgport" -c 1)"
+	read -r tb1_lat tb1_tps tb1_med <<<"$(pgb "$tbport" -c 1)"
+	read -r pg8_lat pg8_tps _ <<<"$(pgb "$pgport" -c 8 -j 2)"
+	read -r tb8_lat tb8_tps _ <<<"$(pgb "$tbport" -c 8 -j 2)"
+	# sorted by the 8-client ratio, so the middle row is the median round
+	rows+=("$(ratio "$tb8_tps" "$pg8_tps") $tb1_lat $pg1_lat $tb1_med $pg1_med $tb1_tps $pg1_tps $tb8_tps $pg8_tps $(cut -d' ' -f1 /proc/loadavg)")
+done
+if [ "$rounds" -gt 1 ]; then
+	echo
+	printf '%-6s %-20s %-20s %-22s %6s\n' "round" "1-client median ms" "1-client mean ms" "8-client TPS" "load"
+	for row in "${rows[@]}"; do
+		read -r r8 a b c d _ _ e f l <<<"$row"
+		printf '%-6s %-20s %-20s %-22s %6s\n' "" "$c/$d $(ratio "$c" "$d")" "$a/$b $(ratio "$a" "$b")" "${e%.*}/${f%.*} $r8" "$l"
+	done
+	echo "(tinybase/PostgreSQL ratio)"
+fi
+read -r _ tb1_lat pg1_lat tb1_med pg1_med tb1_tps pg1_tps tb8_tps pg8_tps _ <<<"$(printf '%s\n' "${rows[@]}" | sort -n | sed -n "$(((rounds + 1) / 2))p")"
 
 # the restart and size measures are of 100,000 rows: pgbench's inserted
 # rows (more, the faster a server commits) would weigh on them unequally
@@ -147,10 +170,8 @@ for _ in 1 2 3; do
 	stop_tb INT
 done
 min() { printf '%s\n' "$@" | sort -n | head -1; }
-
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 echo
-echo "tinybase --data-dir vs PostgreSQL 15 (fsync on), $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1 /proc/loadavg)"
+echo "tinybase --data-dir vs PostgreSQL 15 (fsync on), $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1 /proc/loadavg)$([ "$rounds" -gt 1 ] && echo ", pgbench figures of the median of $rounds rounds")"
 printf '%-52s %14s %14s %8s\n' "measure" "tinybase" "PostgreSQL" "ratio"
 printf '%-52s %14s %14s %8s\n' "autocommit INSERT latency, 1 client (ms)" "$tb1_lat" "$pg1_lat" "$(ratio "$tb1_lat" "$pg1_lat")"
 printf '%-52s %14s %14s %8s\n' "autocommit INSERT median latency, 1 client (ms)" "$tb1_med" "$pg1_med" "$(ratio "$tb1_med" "$pg1_med")"

@@ -98,7 +98,9 @@ func TestGroupCommitGathersEveryWriter(t *testing.T) {
 	var syncs atomic.Int64
 	d, err := Open(t.TempDir(), Options{Sync: func(f *os.File) error {
 		syncs.Add(1)
-		time.Sleep(2 * time.Millisecond)
+		// long enough that a loaded machine's scheduling delays stay inside
+		// the gather's wait, which lasts as long as the last fsync took
+		time.Sleep(5 * time.Millisecond)
 		return f.Sync()
 	}})
 	if err != nil {

@@ -23,7 +23,10 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 	var err error
 	switch c.Kind {
 	case "rename_table":
-		err = h.Database().Schema(c.Schema).RenameTable(ctx, c.Table, c.To)
+		if err = h.Database().Schema(c.Schema).RenameTable(ctx, c.Table, c.To); err == nil {
+			// the other stored expressions followed before (TableRenamed)
+			err = followRegclassInIndexes(h, catalog.QName{Schema: c.Schema, Name: c.Table}, catalog.QName{Schema: c.Schema, Name: c.To})
+		}
 	case "rename_constraint":
 		err = renameConstraint(h, ctx, c)
 	case "rename_index":

@@ -58,6 +58,29 @@ func refuseAliasedTarget(s *pg.InsertStmt) {
 	}
 }
 
+// refuseExcludedInReturning fails a reference to EXCLUDED in RETURNING:
+// ON CONFLICT DO UPDATE adds it to the range table for its SET and WHERE
+// only, so PostgreSQL's errorMissingRTE finds an entry it may not use.
+// (Without ON CONFLICT ... DO UPDATE there is none: "missing FROM-clause
+// entry", which the session reports.)
+func refuseExcludedInReturning(s *pg.InsertStmt) {
+	if oc := s.OnConflictClause; oc == nil || oc.Action != pg.OnConflictAction_ONCONFLICT_UPDATE {
+		return
+	}
+	for _, n := range s.ReturningList {
+		pgtree.Walk(n, func(m any) bool {
+			cr, ok := m.(*pg.ColumnRef)
+			if !ok || len(cr.Fields) < 2 || cr.Fields[0].GetString_().GetSval() != "excluded" {
+				return true
+			}
+			fail(pgerror.New(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", "excluded").
+				WithPosition(int(cr.Location)+1).
+				WithHint("There is an entry for table %q, but it cannot be referenced from this part of the query.", "excluded"))
+			return false
+		})
+	}
+}
+
 // namesTable reports whether column reference cr is qualified by rel's
 // table name (r.a, r.*, schema.r.a).
 func namesTable(cr *pg.ColumnRef, rel *pg.RangeVar) bool {

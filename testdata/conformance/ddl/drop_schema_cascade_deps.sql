@@ -35,3 +35,17 @@ CREATE VIEW lone.v AS SELECT id FROM lone.a;
 CREATE FUNCTION lone.f() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;
 DROP SCHEMA lone;
 DROP SCHEMA lone CASCADE;
+
+-- a domain, a view read from outside, a sequence a default calls
+CREATE SCHEMA d;
+CREATE DOMAIN d.pos AS int CHECK (VALUE > 0);
+CREATE VIEW d.dv AS SELECT 1 AS one;
+CREATE SEQUENCE d.seq;
+CREATE TABLE public.dt (id int DEFAULT nextval('d.seq'), p d.pos, q int);
+CREATE VIEW public.dvv AS SELECT one FROM d.dv;
+CREATE VIEW public.dvr AS SELECT 'd.dv'::regclass AS r;
+DROP SCHEMA d;
+DROP SCHEMA d CASCADE;
+SELECT attname FROM pg_attribute WHERE attrelid = 'public.dt'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum;
+SELECT count(*) FROM pg_attrdef WHERE adrelid = 'public.dt'::regclass;
+SELECT viewname FROM pg_views WHERE schemaname = 'public' ORDER BY viewname;

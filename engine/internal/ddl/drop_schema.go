@@ -9,6 +9,8 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // DROP SCHEMA drops the schema's objects and, under CASCADE, what other
@@ -51,7 +53,11 @@ func schemaDependencyDetail(h Host, cat *catalog.Catalog, schema string, tables 
 		lines := []string{dep("type " + name)}
 		for _, u := range typeUsers(h, d.Type.OID) {
 			if u.table.SchemaName() != schema {
-				lines = append(lines, columnDesc(h, u.table.SchemaName(), u.table.Name(), u.column)+" depends on type "+name)
+				col := columnDesc(h, u.table.SchemaName(), u.table.Name(), u.column)
+				lines = append(lines, col+" depends on type "+name)
+				for _, v := range columnViews(cat, u, inSchema) {
+					lines = append(lines, relationDesc(h, "view", v.Schema, v.Name)+" depends on "+col)
+				}
 			}
 		}
 		for _, u := range outsideTypeRoutines(h, cat, schema, d.Type.Name) {
@@ -207,6 +213,20 @@ func outsideTriggers(cat *catalog.Catalog, schema string, oid uint32) []*catalog
 	return out
 }
 
+// columnViews are the views outside skip reading column u (of a type the
+// statement drops), which go with it.
+func columnViews(cat *catalog.Catalog, u tableColumn, skip map[catalog.QName]bool) []catalog.QName {
+	t := catalog.QName{Schema: u.table.SchemaName(), Name: u.table.Name()}
+	var out []catalog.QName
+	for _, v := range cat.Dependents(t) {
+		vq := catalog.QName{Schema: v.Schema, Name: v.Name}
+		if !skip[vq] && translate.ViewReadsColumn(v, t.Name, u.column) {
+			out = append(out, vq)
+		}
+	}
+	return out
+}
+
 // functionDesc is a routine as PostgreSQL's DETAIL names it: s.f(args),
 // qualified when its schema is off the search path.
 func functionDesc(h Host, f *catalog.Function) string {
@@ -238,7 +258,7 @@ func dropSchemaRoutines(h Host, schema string) ([]string, error) {
 	}
 	xh, ok := h.(ExtensionHost)
 	if !ok {
-		return nil, fmt.Errorf("ddl: DROP SCHEMA %s CASCADE cannot drop the routines using its types here", schema)
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "DROP SCHEMA %s CASCADE cannot drop the routines using its types here", schema)
 	}
 	return lines, xh.RunExtensionScript(script.String(), schema)
 }
@@ -269,6 +289,19 @@ func dropSchemaOutsiders(h Host, schema string, tables []string) error {
 				continue
 			}
 			h.DropCascades(columnDesc(h, u.table.SchemaName(), u.table.Name(), u.column))
+			next := h.Catalog()
+			for _, v := range columnViews(next, u, inSchema) {
+				if _, ok := next.View(v); !ok {
+					continue // dropped with a view it reads
+				}
+				h.DropCascades(relationDesc(h, "view", v.Schema, v.Name))
+				var err error
+				if next, err = dropRelationCascade(h, next, v, "view", true); err != nil {
+					return err
+				}
+				next = next.DropView(v)
+			}
+			h.SetCatalog(next)
 			if err := u.table.DropColumn(ctx, u.column); err != nil {
 				return h.MapError(err)
 			}

@@ -49,3 +49,14 @@ DROP SCHEMA d CASCADE;
 SELECT attname FROM pg_attribute WHERE attrelid = 'public.dt'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum;
 SELECT count(*) FROM pg_attrdef WHERE adrelid = 'public.dt'::regclass;
 SELECT viewname FROM pg_views WHERE schemaname = 'public' ORDER BY viewname;
+
+-- a view reading a column of the schema's type goes with the column
+CREATE SCHEMA e;
+CREATE TYPE e.color AS ENUM ('red', 'blue');
+CREATE TABLE public.et (id int, c e.color, x int);
+CREATE VIEW public.etv AS SELECT id, c FROM public.et;
+CREATE VIEW public.etx AS SELECT id, x FROM public.et;
+DROP SCHEMA e;
+DROP SCHEMA e CASCADE;
+SELECT viewname FROM pg_views WHERE viewname IN ('etv', 'etx');
+SELECT attname FROM pg_attribute WHERE attrelid = 'public.et'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum;

@@ -8,6 +8,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -106,6 +107,54 @@ func followRegclass(h Host, cat *catalog.Catalog, old, now catalog.QName) (*cata
 	return cat, nil
 }
 
+// followRegclassInIndexes rewrites the regclass constants naming
+// relation old, renamed or moved to now, in the expression indexes' keys
+// and partial indexes' predicates. It runs once the relation has its new
+// name: the keys are translated anew from their text, and a constant
+// naming a relation that does not exist (yet) would not translate.
+func followRegclassInIndexes(h Host, old, now catalog.QName) error {
+	ref := regclassRef(h, h.Catalog(), old, now)
+	to := regclassTo(old, now)
+	rename := func(text string) (string, bool) {
+		out, changed, ok := translate.RenameRegclassInExpr(text, ref, to)
+		return out, ok && changed
+	}
+	ctx := h.SQLContext()
+	var tr *translate.Translator
+	for _, t := range allTables(h, ctx, h.StorageTxn()) {
+		infos, err := t.Indexes(ctx)
+		if err != nil {
+			return h.MapError(err)
+		}
+		for _, ix := range infos {
+			if !ix.Expression && !ix.Partial || ix.Expression && len(ix.Source) != len(ix.KeyText) {
+				continue
+			}
+			e := storage.IndexExprs{WhereSource: ix.WhereSource}
+			changed := false
+			for _, src := range ix.Source {
+				if ns, ok := rename(src); ok {
+					src, changed = ns, true
+				}
+				e.Source = append(e.Source, src)
+			}
+			if ns, ok := rename(ix.WhereSource); ok {
+				e.WhereSource, changed = ns, true
+			}
+			if !changed {
+				continue
+			}
+			if tr == nil {
+				tr = &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
+			}
+			if err := setIndexTexts(ctx, tr, t, t.Schema(), ix, e); err != nil { // rename_exprs.go
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // renameRegclassLiterals rewrites a stored default's regclass constants
 // (their value is the name) and the text of a folded constant or of a
 // generated column's source that names them.
@@ -173,6 +222,7 @@ func sequenceNameArg(fc *expr.FuncCall) (*expr.Literal, string, bool) {
 type regclassUses struct {
 	defaults []columnUse
 	checks   []tableCheck
+	indexes  []tableIndex
 	policies []*catalog.Policy
 	triggers []*catalog.Trigger
 	views    []catalog.QName
@@ -214,6 +264,18 @@ func findRegclassUses(h Host, cat *catalog.Catalog, q catalog.QName, kind string
 			if uses(translate.ExprRegclassNames(ch.CheckExpression)) {
 				out.checks = append(out.checks, tableCheck{t, ch.Name})
 				out.detail = append(out.detail, "constraint "+ch.Name+" on "+relationDesc(h, "table", tq.Schema, tq.Name)+" depends on "+on)
+			}
+		}
+		infos, err := t.Indexes(ctx)
+		if err != nil {
+			continue
+		}
+		for _, ix := range infos {
+			if slices.ContainsFunc(append(slices.Clone(ix.Source), ix.WhereSource), func(text string) bool {
+				return text != "" && uses(translate.ExprRegclassNames(text))
+			}) {
+				out.indexes = append(out.indexes, tableIndex{t, ix.Name})
+				out.detail = append(out.detail, "index "+ix.Name+" depends on "+on)
 			}
 		}
 	}
@@ -280,6 +342,16 @@ func dropRegclassUses(h Host, cat *catalog.Catalog, u regclassUses) (*catalog.Ca
 	if err := dropDefaultsAndChecks(h, u.defaults, u.checks); err != nil {
 		return nil, err
 	}
+	ctx := h.SQLContext()
+	for _, ix := range u.indexes {
+		h.DropCascades("index " + ix.name)
+		if err := ix.table.DropIndex(ctx, ix.name); err != nil {
+			return nil, h.MapError(err)
+		}
+		if err := dropAttachedIndexes(h, ctx, catalog.IndexKey(tableQName(ix.table), ix.name)); err != nil {
+			return nil, err
+		}
+	}
 	for _, p := range u.policies {
 		h.DropCascades(policyDesc(h, p))
 		cat = cat.DropPolicy(p.Table, p.Name)
@@ -314,6 +386,12 @@ func dropRegclassUses(h Host, cat *catalog.Catalog, u regclassUses) (*catalog.Ca
 		cat = cat.DropMatview(m).DropRelationComments(m).DropTableTriggers(m)
 	}
 	return cat, nil
+}
+
+// tableIndex is an index of a table.
+type tableIndex struct {
+	table *storage.Table
+	name  string
 }
 
 // triggerDesc is "trigger tg on table t" (on view v for a view's).

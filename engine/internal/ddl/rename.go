@@ -97,7 +97,7 @@ func moveSequence(h Host, seq *catalog.Sequence, nq catalog.QName) error {
 		cat = cat.SetComment(ck, &comment)
 	}
 	h.SetCatalog(cat)
-	return nil
+	return followRegclassInIndexes(h, old, nq) // regclass_refs.go
 }
 
 // setViewSchema is ALTER VIEW ... SET SCHEMA.
@@ -131,5 +131,5 @@ func moveView(h Host, v *catalog.View, nq catalog.QName) error {
 	nv.Schema, nv.Name = nq.Schema, nq.Name
 	cat = cat.RenameTable(old, nq).DropView(old).PutView(nv)
 	h.SetCatalog(followInViews(cat, old, nq))
-	return nil
+	return followRegclassInIndexes(h, old, nq) // regclass_refs.go
 }

@@ -65,36 +65,43 @@ func renameInStoredExprs(h Host, ctx *sql.Context, t *storage.Table, from, to st
 		if !changed {
 			continue
 		}
-		if ix.Expression {
-			keys := make([]sql.Expression, len(e.Source))
-			for i, src := range e.Source {
-				v, err := tr.ScalarSource(src)
-				if err != nil {
-					return err
-				}
-				if keys[i], err = ResolveOver(sch, v); err != nil {
-					return err
-				}
-				e.KeyText = append(e.KeyText, keys[i].String())
-			}
-			e.Key = IndexKey(keys)
-		}
-		if ix.Partial {
-			v, err := tr.IndexPredicateSource(e.WhereSource)
-			if err != nil {
-				return err
-			}
-			where, err := ResolveOver(sch, v)
-			if err != nil {
-				return err
-			}
-			e.Where, e.WhereText = IndexWhere(where), where.String()
-		}
-		if err := t.SetIndexExprs(ctx, ix.Name, e); err != nil {
+		if err := setIndexTexts(ctx, tr, t, sch, ix, e); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// setIndexTexts gives index ix of t the key and predicate texts of e
+// (Source, WhereSource), written differently for the same keys: its
+// engine expressions are translated anew from them.
+func setIndexTexts(ctx *sql.Context, tr *translate.Translator, t *storage.Table, sch sql.Schema, ix storage.IndexInfo, e storage.IndexExprs) error {
+	if ix.Expression {
+		keys := make([]sql.Expression, len(e.Source))
+		for i, src := range e.Source {
+			v, err := tr.ScalarSource(src)
+			if err != nil {
+				return err
+			}
+			if keys[i], err = ResolveOver(sch, v); err != nil {
+				return err
+			}
+			e.KeyText = append(e.KeyText, keys[i].String())
+		}
+		e.Key = IndexKey(keys)
+	}
+	if ix.Partial {
+		v, err := tr.IndexPredicateSource(e.WhereSource)
+		if err != nil {
+			return err
+		}
+		where, err := ResolveOver(sch, v)
+		if err != nil {
+			return err
+		}
+		e.Where, e.WhereText = IndexWhere(where), where.String()
+	}
+	return t.SetIndexExprs(ctx, ix.Name, e)
 }
 
 // renameInExpr renames the column in a generated column's expression:

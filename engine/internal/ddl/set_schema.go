@@ -56,5 +56,5 @@ func setSchema(h Host, c *translate.TableDDL) error {
 		cat = cat.DropMatview(old).PutMatview(now, query)
 	}
 	h.SetCatalog(followInViews(cat, old, now))
-	return nil
+	return followRegclassInIndexes(h, old, now) // regclass_refs.go
 }

@@ -23,7 +23,10 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 	var err error
 	switch c.Kind {
 	case "rename_table":
-		err = h.Database().Schema(c.Schema).RenameTable(ctx, c.Table, c.To)
+		if err = h.Database().Schema(c.Schema).RenameTable(ctx, c.Table, c.To); err == nil {
+			// the other stored expressions followed before (TableRenamed)
+			err = followRegclassInIndexes(h, catalog.QName{Schema: c.Schema, Name: c.Table}, catalog.QName{Schema: c.Schema, Name: c.To})
+		}
 	case "rename_constraint":
 		err = renameConstraint(h, ctx, c)
 	case "rename_index":
@@ -380,22 +383,32 @@ func truncate(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 func DropSchemaTables(h Host, schema string, cascade bool) error {
 	txn := h.StorageTxn()
 	names := tableNames(txn, schema)
-	if cascade {
-		for _, d := range schemaContents(h, h.Catalog(), schema, names) { // describe.go
-			h.DropCascades(d)
+	if !cascade {
+		// the schema's members and what other schemas hold on them
+		// (drop_schema.go); the catalog objects not listed there refuse
+		// the DROP in DropSchemaObjects
+		if detail := schemaDependencyDetail(h, h.Catalog(), schema, names); len(detail) > 0 {
+			return &pgerror.Error{Severity: "ERROR", Code: pgerror.DependentObjectsStillExist,
+				Message: fmt.Sprintf("cannot drop schema %s because other objects depend on it", schema),
+				Detail:  strings.Join(detail, "\n"), Hint: "Use DROP ... CASCADE to drop the dependent objects too."}
 		}
+		return nil
+	}
+	routines, err := dropSchemaRoutines(h, schema) // drop_schema.go
+	if err != nil {
+		return err
+	}
+	for _, d := range schemaContents(h, h.Catalog(), schema, names) { // describe.go
+		h.DropCascades(d)
+	}
+	for _, d := range routines {
+		h.DropCascades(d)
+	}
+	if err := dropSchemaOutsiders(h, schema, names); err != nil { // drop_schema.go
+		return err
 	}
 	if len(names) == 0 {
 		return nil
-	}
-	if !cascade {
-		var detail []string
-		for _, n := range names {
-			detail = append(detail, fmt.Sprintf("table %s.%s depends on schema %s", schema, n, schema))
-		}
-		return &pgerror.Error{Severity: "ERROR", Code: pgerror.DependentObjectsStillExist,
-			Message: fmt.Sprintf("cannot drop schema %s because other objects depend on it", schema),
-			Detail:  strings.Join(detail, "\n"), Hint: "Use DROP ... CASCADE to drop the dependent objects too."}
 	}
 	c := &translate.TableDDL{Kind: "drop_table", Cascade: true}
 	deps := &translate.DropTableDeps{Cascade: true}

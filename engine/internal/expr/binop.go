@@ -21,6 +21,17 @@ type BinOp struct {
 	nonStrict   bool
 }
 
+// textCatOperand marks the cast to text of an operand of text ||
+// anynonarray (Cast.TextCat).
+func textCatOperand(e sql.Expression) sql.Expression {
+	if c, ok := e.(*Cast); ok && c.Explicit {
+		n := *c
+		n.TextCat = true
+		return &n
+	}
+	return e
+}
+
 // OpFunc computes an operator on non-NULL values.
 type OpFunc func(env *types.Env, a, b any) (any, error)
 
@@ -56,13 +67,13 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 			if l, err = Coerce(env, l, types.Text, types.CastExplicit); err != nil {
 				return nil, err
 			}
-			lt2 = types.Text
+			l, lt2 = textCatOperand(l), types.Text
 		}
 		if rt2.OID != types.Text.OID {
 			if r, err = Coerce(env, r, types.Text, types.CastExplicit); err != nil {
 				return nil, err
 			}
-			rt2 = types.Text
+			r, rt2 = textCatOperand(r), types.Text
 		}
 		impl = textConcat
 	}

@@ -15,6 +15,10 @@ type Cast struct {
 	Child    sql.Expression
 	From     *types.Type
 	Explicit bool
+	// TextCat marks the conversion of text || anynonarray's other
+	// operand: PostgreSQL's textanycat / anytextcat convert it inside the
+	// operator, so its stored tree has no cast and the text has none.
+	TextCat bool
 }
 
 // Coerce converts e to type `to` in cast context cc, folding unknown
@@ -125,7 +129,12 @@ func (c *Cast) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
 	n.Child = ch[0]
 	return &n, nil
 }
-func (c *Cast) String() string { return fmt.Sprintf("(%s)::%s", c.Child, c.typ.FormatType()) }
+func (c *Cast) String() string {
+	if c.TextCat {
+		return c.Child.String()
+	}
+	return fmt.Sprintf("(%s)::%s", c.Child, c.typ.FormatType())
+}
 
 // foldEnv is the environment constant folding evaluates in: the session's
 // when the translator has one.

@@ -417,6 +417,11 @@ func (f *FuncCall) eval(ctx *sql.Context, row sql.Row, env *types.Env) (any, err
 // ArgTypes returns the resolved argument types.
 func (f *FuncCall) ArgTypes() []*types.Type { return f.ats }
 
+// AnyArg reports whether argument i goes to a VARIADIC "any" parameter,
+// where PostgreSQL leaves an unknown literal unknown (concat('p', 'q')
+// is stored and printed so).
+func (f *FuncCall) AnyArg(i int) bool { return f.impl.VarAny && i >= len(f.impl.Args) }
+
 // IsVolatile reports whether the call reads something that may change
 // between executions (the session, its settings and claims, the clock), so
 // a plan must evaluate it when it runs rather than fold it.

@@ -91,6 +91,35 @@ func (s *State) DeparseStored(text, rel string, cols sql.Schema, pretty bool) (o
 	return printExprIn(s, d, pretty), true
 }
 
+// triggerWhen is a trigger's WHEN condition as pg_get_triggerdef prints
+// it: analyzed over the OLD and NEW rows of its table, their columns
+// qualified (new.o = ('a'::regclass)::oid), or the stored text when
+// deparse does not model it.
+func (s *State) triggerWhen(tg *catalog.Trigger, pretty bool) (out string) {
+	defer func() {
+		if recover() != nil {
+			out = tg.When
+		}
+	}()
+	t, ok, err := s.DB.Table(s.Ctx, tg.Table.Schema, tg.Table.Name)
+	if err != nil || !ok {
+		return tg.When
+	}
+	n, err := s.parseExpr(tg.When)
+	if err != nil {
+		return tg.When
+	}
+	sc := s.newDeparseScope("new", t.Schema())
+	sc.outer = s.newDeparseScope("old", t.Schema())
+	d, ok := sc.analyze(n)
+	if !ok {
+		return tg.When
+	}
+	p := &printer{pretty: pretty, varPrefix: true, state: s}
+	p.expr(d, false)
+	return p.b.String()
+}
+
 // DeparseDomainCheck prints a domain CHECK constraint's source text as
 // PostgreSQL prints its analyzed form, VALUE being of the domain's base
 // type.
@@ -670,6 +699,8 @@ func (sc *deparseScope) aExpr(a *pg.A_Expr) (dnode, bool) {
 		return sc.anyAll(a)
 	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN:
 		return sc.between(a)
+	case pg.A_Expr_Kind_AEXPR_DISTINCT, pg.A_Expr_Kind_AEXPR_NOT_DISTINCT:
+		return sc.distinct(a)
 	default:
 		return nil, false
 	}
@@ -689,6 +720,31 @@ func (sc *deparseScope) aExpr(a *pg.A_Expr) (dnode, bool) {
 		return nil, false
 	}
 	return sc.binaryOp(op, l, r)
+}
+
+// distinct resolves l IS [NOT] DISTINCT FROM r: PostgreSQL's
+// DistinctExpr is the = operator's resolution printed with IS DISTINCT
+// FROM, and IS NOT DISTINCT FROM is NOT over it.
+func (sc *deparseScope) distinct(a *pg.A_Expr) (dnode, bool) {
+	l, ok := sc.analyze(a.Lexpr)
+	if !ok {
+		return nil, false
+	}
+	r, ok := sc.analyze(a.Rexpr)
+	if !ok {
+		return nil, false
+	}
+	d, ok := sc.binaryOp("=", l, r)
+	op, isOp := d.(*dOp)
+	if !ok || !isOp || op.op != "=" {
+		return nil, false
+	}
+	dist := *op
+	dist.op = "IS DISTINCT FROM"
+	if a.Kind == pg.A_Expr_Kind_AEXPR_NOT_DISTINCT {
+		return &dBool{kind: boolNot, args: []dnode{&dist}}, true
+	}
+	return &dist, true
 }
 
 // binaryOp resolves l op r (make_op).
@@ -1178,7 +1234,13 @@ func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
 		return nil, false
 	}
 	out := &dFunc{name: name, t: expr.TypeOf(fc), trim: trim}
-	for _, a := range fc.Args {
+	for i, a := range fc.Args {
+		if len(fc.Args) == len(args) && fc.AnyArg(i) {
+			if c, ok := args[i].(*dConst); ok && c.t.Kind == types.KindUnknown {
+				out.args = append(out.args, c)
+				continue
+			}
+		}
 		d, ok := ph.back(a, false)
 		if !ok {
 			return nil, false
@@ -1532,6 +1594,9 @@ func (ph *placeholders) back(e sql.Expression, explicit bool) (dnode, bool) {
 		}
 		return &dConst{t: t, val: x.Value, text: types.Output(t, x.Value, nil)}, true
 	case *expr.Cast:
+		if x.TextCat {
+			return ph.back(x.Child, false) // converted inside the operator
+		}
 		arg, ok := ph.back(x.Child, false)
 		if !ok {
 			return nil, false

@@ -110,7 +110,7 @@ func (s *State) TriggerDef(oid uint32, pretty bool) (string, bool) {
 		b.WriteString(" FOR EACH STATEMENT ")
 	}
 	if t.When != "" {
-		b.WriteString("WHEN (" + t.When + ") ")
+		b.WriteString("WHEN (" + s.triggerWhen(t, pretty) + ") ")
 	}
 	b.WriteString("EXECUTE FUNCTION ")
 	if fn, ok := s.Catalog.FunctionByOID(t.Function); ok {

@@ -189,6 +189,18 @@ func (s *State) checkDef(r Relation, c constraint, pretty bool) string {
 	return "CHECK (" + c.Check + ")" + suffix
 }
 
+// checkBin is pg_constraint.conbin of a CHECK constraint: its
+// expression as checkDef prints it without pretty, minus CHECK ( ).
+func (s *State) checkBin(r Relation, c constraint) string {
+	if d, ok := s.DeparseStoredIn(c.Check, r.Schema, r.Name, r.Table.Schema(), false); ok {
+		return d
+	}
+	if parenthesizedCheck(c.Check) {
+		return "(" + c.Check + ")"
+	}
+	return c.Check
+}
+
 // parenthesizedCheck reports whether PostgreSQL's non-pretty deparse puts
 // a check expression in parentheses of its own: CHECK ((a > 0)),
 // CHECK ((NOT b)), CHECK ((a IS NOT NULL)), but CHECK (c) and CHECK (f(x)).

@@ -17,7 +17,7 @@ var pgConstraint = &def{
 		{"confrelid", types.Oid}, {"confupdtype", types.Char}, {"confdeltype", types.Char},
 		{"confmatchtype", types.Char}, {"conislocal", types.Bool}, {"coninhcount", types.Int4},
 		{"connoinherit", types.Bool}, {"conkey", types.ArrayOf(types.Int2)}, {"confkey", types.ArrayOf(types.Int2)},
-		{"conexclop", types.ArrayOf(types.Oid)},
+		{"conexclop", types.ArrayOf(types.Oid)}, {"conbin", types.Text},
 	},
 	rows: func(s *State) ([][]any, error) {
 		rels, err := s.Tables()
@@ -72,10 +72,11 @@ var pgConstraint = &def{
 					}
 					exclop = types.NewArray(types.Oid, ops)
 				}
-				var key any
+				var key, bin any
 				cols := c.Columns
 				if c.Kind == "CHECK" {
 					cols = s.checkColumns(c.Check, r.Table.Schema())
+					bin = s.checkBin(r, c)
 				}
 				if len(cols) > 0 {
 					key = attnums(r.Table.Schema().IndexOfColName, cols)
@@ -93,7 +94,7 @@ var pgConstraint = &def{
 				}
 				out = append(out, []any{stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name), c.Name,
 					NamespaceOID(r.Schema), contype, deferrable, initially, !c.NotValid, relOID, uint32(0), indid, parentCon,
-					frel, upd, del, match, local, inhcount, false, key, fkey, exclop})
+					frel, upd, del, match, local, inhcount, false, key, fkey, exclop, bin})
 			}
 		}
 		// a constraint trigger has a pg_constraint row of its name
@@ -105,13 +106,17 @@ var pgConstraint = &def{
 			deferrable, initially := s.Catalog.Deferrable(t.Table, t.Name)
 			out = append(out, []any{stableOID("c:" + t.Table.Schema + "." + t.Table.Name + "." + t.Name), t.Name,
 				NamespaceOID(t.Table.Schema), "t", deferrable, initially, true, s.RelOID(t.Table.Schema, t.Table.Name), uint32(0),
-				uint32(0), uint32(0), uint32(0), " ", " ", " ", true, int32(0), true, nil, nil, nil})
+				uint32(0), uint32(0), uint32(0), " ", " ", " ", true, int32(0), true, nil, nil, nil, nil})
 		}
 		for _, d := range s.Catalog.Types() {
 			for _, c := range d.Checks {
+				bin, ok := s.DeparseDomainCheck(c.Expr, d.Type.Domain, false)
+				if !ok {
+					bin = c.Expr
+				}
 				out = append(out, []any{domainConstraintOID(d.Type, c.Name), c.Name, NamespaceOID(schemaOf(d.Type)), "c",
 					false, false, true, uint32(0), d.Type.OID, uint32(0), uint32(0),
-					uint32(0), " ", " ", " ", true, int32(0), false, nil, nil, nil})
+					uint32(0), " ", " ", " ", true, int32(0), false, nil, nil, nil, bin})
 			}
 		}
 		return out, nil

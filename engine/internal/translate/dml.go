@@ -50,6 +50,7 @@ func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {
 	t.refuseForeign(s.Relation, "written") // foreign.go
 	checkInsertSystemColumns(s)            // system_columns.go
 	refuseAliasedTarget(s)                 // dml_alias_refs.go
+	refuseExcludedInReturning(s)
 	if s.OnConflictClause != nil {
 		return t.upsert(s)
 	}

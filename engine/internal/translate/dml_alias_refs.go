@@ -58,6 +58,50 @@ func refuseAliasedTarget(s *pg.InsertStmt) {
 	}
 }
 
+// refuseExcludedInReturning fails a reference to EXCLUDED in RETURNING,
+// as PostgreSQL's errorMissingRTE does, at the reference: ON CONFLICT DO
+// UPDATE adds it to the range table for its SET and WHERE only ("invalid
+// reference", with its hint), and otherwise there is none ("missing
+// FROM-clause entry") unless the target is named so. References inside
+// a sub-select name its own FROM items and are left to it.
+func refuseExcludedInReturning(s *pg.InsertStmt) {
+	rel := s.Relation
+	if rel.Relname == "excluded" && rel.Alias == nil || rel.Alias != nil && rel.Alias.Aliasname == "excluded" {
+		return
+	}
+	update := s.OnConflictClause != nil && s.OnConflictClause.Action == pg.OnConflictAction_ONCONFLICT_UPDATE
+	inner := map[*pg.ColumnRef]bool{}
+	for _, n := range s.ReturningList {
+		pgtree.Walk(n, func(m any) bool {
+			if sel, ok := m.(*pg.SelectStmt); ok {
+				pgtree.Walk(sel, func(m any) bool {
+					if cr, ok := m.(*pg.ColumnRef); ok {
+						inner[cr] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	for _, n := range s.ReturningList {
+		pgtree.Walk(n, func(m any) bool {
+			cr, ok := m.(*pg.ColumnRef)
+			if !ok || inner[cr] || len(cr.Fields) < 2 || cr.Fields[0].GetString_().GetSval() != "excluded" {
+				return true
+			}
+			if !update {
+				fail(pgerror.New(pgerror.UndefinedTable, "missing FROM-clause entry for table %q", "excluded").
+					WithPosition(int(cr.Location) + 1))
+			}
+			fail(pgerror.New(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", "excluded").
+				WithPosition(int(cr.Location)+1).
+				WithHint("There is an entry for table %q, but it cannot be referenced from this part of the query.", "excluded"))
+			return false
+		})
+	}
+}
+
 // namesTable reports whether column reference cr is qualified by rel's
 // table name (r.a, r.*, schema.r.a).
 func namesTable(cr *pg.ColumnRef, rel *pg.RangeVar) bool {

@@ -79,6 +79,9 @@ type Translator struct {
 	// topWith is the statement's own WITH clause, the only place
 	// data-modifying WITH items may appear.
 	topWith *pg.WithClause
+	// topStmt is the statement topWith belongs to, whose references to
+	// its items decide which are materialized (cte_materialize.go).
+	topStmt *pg.Node
 	q       queryScope // per-SELECT state (select_scope.go)
 	// withNames counts the visible WITH item names, viewDepth the views
 	// being expanded (with_names.go).
@@ -204,7 +207,7 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	if res, ok := cursorStatement(n); ok { // cursor_sql.go
 		return res, nil
 	}
-	t.topWith = topWith(n)
+	t.topWith, t.topStmt = topWith(n), n
 	if res, ok := t.returningSnapshot(n); ok { // dml_returning.go
 		return res, nil
 	}

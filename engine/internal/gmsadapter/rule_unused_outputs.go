@@ -1,8 +1,6 @@
 package gmsadapter
 
 import (
-	"fmt"
-	"os"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -34,9 +32,6 @@ const ruleUnusedSubqueryOutputs analyzer.RuleId = 10034
 func unusedSubqueryOutputs(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	if !hasSubqueryAlias(n) {
 		return n, transform.SameTree, nil
-	}
-	if os.Getenv("TB_DEBUG_PRUNE") != "" {
-		fmt.Fprintln(os.Stderr, sql.DebugString(n))
 	}
 	refs := columnRefs{}
 	refs.node(n)
@@ -110,10 +105,8 @@ func pruneOutputs(n sql.Node, covered bool, refs columnRefs) (sql.Node, bool) {
 		changed := false
 		child := sa.Child
 		if covered {
-			if p, ok := child.(*plan.Project); ok {
-				if np, ok := pruneProject(p, sa.Name(), sa.Schema(), refs); ok {
-					child, changed = np, true
-				}
+			if np, ok := pruneBranch(child, sa.Name(), sa.Schema(), refs); ok {
+				child, changed = np, true
 			}
 		}
 		child, c := pruneOutputs(child, false, refs)
@@ -161,6 +154,30 @@ func childCovered(n sql.Node, i int, covered bool) bool {
 		return covered
 	}
 	return false
+}
+
+// pruneBranch prunes the projection n is, or every branch's of a UNION
+// ALL n is (PostgreSQL pulls its branches up as an append relation).
+func pruneBranch(n sql.Node, alias string, cols sql.Schema, refs columnRefs) (sql.Node, bool) {
+	switch n := n.(type) {
+	case *plan.Project:
+		return pruneProject(n, alias, cols, refs)
+	case *plan.SetOp:
+		if n.SetOpType != plan.UnionType || n.Distinct || n.Limit != nil || n.Offset != nil || len(n.SortFields) > 0 {
+			return n, false
+		}
+		l, lok := pruneBranch(n.Left(), alias, cols, refs)
+		r, rok := pruneBranch(n.Right(), alias, cols, refs)
+		if !lok && !rok {
+			return n, false
+		}
+		out, err := n.WithChildren(l, r)
+		if err != nil {
+			return n, false
+		}
+		return out, true
+	}
+	return n, false
 }
 
 // pruneProject replaces p's computed expressions whose columns (cols,

@@ -79,6 +79,8 @@ type Translator struct {
 	// topWith is the statement's own WITH clause, the only place
 	// data-modifying WITH items may appear.
 	topWith *pg.WithClause
+	// skipGroupCheck makes the next checkGrouping pass (distinct_on.go).
+	skipGroupCheck bool
 	// topStmt is the statement topWith belongs to, whose references to
 	// its items decide which are materialized (cte_materialize.go).
 	topStmt *pg.Node

@@ -66,6 +66,9 @@ func openCTE(h Host, gctx *sql.Context, c *translate.ModifyingCTE) (*expr.CTEBuf
 	}
 	copy(names, c.Columns)
 	buf := expr.NewCTEBuffer(iter, func(row sql.Row) (sql.Row, error) {
+		if err := expr.DeferredError(gctx); err != nil { // a window function's
+			return nil, err
+		}
 		for i, v := range row {
 			if i < len(foreign) && foreign[i] && v != nil {
 				var err error

@@ -64,6 +64,9 @@ func Step(h Host, gctx *sql.Context, stmt sqlparser.Statement) (res Result, err 
 	}
 	for {
 		row, nerr := iter.Next(gctx)
+		if derr := expr.DeferredError(gctx); derr != nil { // a window function's
+			nerr = derr
+		}
 		if nerr == io.EOF {
 			break
 		}

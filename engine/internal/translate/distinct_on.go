@@ -19,6 +19,7 @@ import (
 //	  row_number() OVER (PARTITION BY keys ORDER BY ...) AS "?rn" FROM ...) "?distinct"
 //	WHERE "?rn" = 1 ORDER BY "?o1", ... LIMIT ...
 func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
+	with := s.WithClause // the statement's own, so its items may materialize
 	s = t.expandStars(s, t.q.ctes, "SELECT DISTINCT ON with * is not supported yet") // select_star.go
 	resolve := func(n *pg.Node) *pg.Node {
 		if c := n.GetAConst(); c != nil && c.GetIval() != nil {
@@ -48,8 +49,9 @@ func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
 	}
 	inner := pgtree.Clone(s)
 	inner.DistinctClause, inner.SortClause, inner.LimitCount, inner.LimitOffset = nil, nil, nil, nil
-	inner.TargetList = nil
-	outer := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, LimitCount: s.LimitCount, LimitOffset: s.LimitOffset, LimitOption: s.LimitOption}
+	inner.TargetList, inner.WithClause = nil, nil
+	outer := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, LimitCount: s.LimitCount, LimitOffset: s.LimitOffset, LimitOption: s.LimitOption,
+		WithClause: with}
 	for i, tn := range s.TargetList {
 		rt := tn.GetResTarget()
 		name := rt.Name

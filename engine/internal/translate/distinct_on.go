@@ -19,7 +19,8 @@ import (
 //	  row_number() OVER (PARTITION BY keys ORDER BY ...) AS "?rn" FROM ...) "?distinct"
 //	WHERE "?rn" = 1 ORDER BY "?o1", ... LIMIT ...
 func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
-	with := s.WithClause                                                             // the statement's own, so its items may materialize
+	// the statement's own WITH, kept on top so that its items may materialize
+	with := s.WithClause
 	s = t.expandStars(s, t.q.ctes, "SELECT DISTINCT ON with * is not supported yet") // select_star.go
 	resolve := func(n *pg.Node) *pg.Node {
 		if c := n.GetAConst(); c != nil && c.GetIval() != nil {

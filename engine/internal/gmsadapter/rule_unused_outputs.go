@@ -119,20 +119,60 @@ func pruneOutputs(n sql.Node, covered bool, refs columnRefs) (sql.Node, bool) {
 		}
 		return out, true
 	}
-	kids := n.Children()
+	out, changed := pruneSubqueryExprs(n, refs)
+	kids := out.Children()
 	if len(kids) == 0 {
-		return n, false
+		return out, changed
 	}
 	next := make([]sql.Node, len(kids))
-	changed := false
+	kidsChanged := false
 	for i, k := range kids {
-		next[i], _ = pruneOutputs(k, childCovered(n, i, covered), refs)
-		changed = changed || next[i] != k
+		next[i], _ = pruneOutputs(k, childCovered(out, i, covered), refs)
+		kidsChanged = kidsChanged || next[i] != k
 	}
-	if !changed {
+	if !kidsChanged {
+		return out, changed
+	}
+	o, err := out.WithChildren(next...)
+	if err != nil {
 		return n, false
 	}
-	out, err := n.WithChildren(next...)
+	return o, true
+}
+
+// pruneSubqueryExprs prunes the plans of n's sub-selects (EXISTS, IN,
+// scalar), which a plan without semi-joins evaluates per row.
+func pruneSubqueryExprs(n sql.Node, refs columnRefs) (sql.Node, bool) {
+	e, ok := n.(sql.Expressioner)
+	if !ok {
+		return n, false
+	}
+	exprs := e.Expressions()
+	var next []sql.Expression
+	for i, x := range exprs {
+		y, same, err := transform.Expr(x, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			sq, ok := x.(*plan.Subquery)
+			if !ok || sq.Query == nil {
+				return x, transform.SameTree, nil
+			}
+			q, changed := pruneOutputs(sq.Query, false, refs)
+			if !changed {
+				return x, transform.SameTree, nil
+			}
+			return sq.WithQuery(q), transform.NewTree, nil
+		})
+		if err != nil || same {
+			continue
+		}
+		if next == nil {
+			next = append([]sql.Expression{}, exprs...)
+		}
+		next[i] = y
+	}
+	if next == nil {
+		return n, false
+	}
+	out, err := e.WithExpressions(next...)
 	if err != nil {
 		return n, false
 	}

@@ -369,10 +369,10 @@ func AddJSONFuncs(r *Registry) {
 	}})
 	for _, typ := range []*types.Type{types.Timestamp, types.Timestamptz, nil} {
 		tz := typ != types.Timestamp
-		r.Add("to_jsonb", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		r.Add("to_jsonb", FuncImpl{Args: []*types.Type{typ}, AnyElement: typ == nil, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			return types.JSONDoc{V: unwrapRaw(bfToJSONValue(a[0], tz, env))}, nil
 		}})
-		r.Add("to_json", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		r.Add("to_json", FuncImpl{Args: []*types.Type{typ}, AnyElement: typ == nil, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			if s, ok := a[0].(types.IntervalVal); ok {
 				var b bytes.Buffer
 				types.WriteJSONString(&b, types.FormatInterval(s))

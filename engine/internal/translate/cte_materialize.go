@@ -50,7 +50,7 @@ func IsVolatileBuiltin(name string) bool { return volatileBuiltins[name] }
 // statement, as PostgreSQL's rules above decide for a SELECT in the
 // statement's own non-recursive WITH.
 func (t *Translator) materializes(w *pg.WithClause, cte *pg.CommonTableExpr) bool {
-	if w.Recursive || cte.Ctequery.GetSelectStmt() == nil || !t.atTopLevel(cte) {
+	if t.Inline || w.Recursive || cte.Ctequery.GetSelectStmt() == nil || !t.atTopLevel(cte) {
 		return false
 	}
 	if t.callsVolatile(cte.Ctequery) {

@@ -23,6 +23,9 @@ type Catalog interface {
 
 // Translator translates statements for one session state.
 type Translator struct {
+	// Inline plans every SELECT WITH query into its references, none
+	// materialized (cte_materialize.go): EXPLAIN shows one GMS plan.
+	Inline bool
 	// tableoidRels are FROM items whose inheritance scan carries each
 	// row's tableoid (inherit_tableoid.go)
 	tableoidRels map[*pg.RangeVar]bool

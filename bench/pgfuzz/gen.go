@@ -96,8 +96,11 @@ func (g *gen) expr(kind string, depth int) string {
 		case 10:
 			return "extract(" + []string{"dow", "month", "doy"}[g.pick(3)] + " from " + g.expr("date", d) + ")::int"
 		case 11:
-			if g.pick(2) == 0 {
+			switch g.pick(4) {
+			case 0, 1:
 				return g.scalarSubquery("int", d)
+			case 2:
+				return g.arrayInt(d)
 			}
 			return "jsonb_array_length(coalesce(" + g.expr("json", d) + " -> 'tags', '[]'))"
 		case 0:
@@ -130,8 +133,11 @@ func (g *gen) expr(kind string, depth int) string {
 		case 8:
 			return "(" + g.expr("json", d) + " #>> '{o,p}')"
 		case 9:
-			if g.pick(2) == 0 {
+			switch g.pick(4) {
+			case 0, 1:
 				return g.scalarSubquery("text", d)
+			case 2:
+				return "array_to_string(" + g.intArray(d) + ", " + []string{"','", "'-', '*'"}[g.pick(2)] + ")"
 			}
 			return "jsonb_typeof(" + g.expr("json", d) + ")"
 		case 10:
@@ -192,12 +198,46 @@ func (g *gen) expr(kind string, depth int) string {
 		case 2:
 			return "(" + g.expr("json", d) + ` || '{"z": 1}')`
 		case 3:
+			switch g.pick(4) {
+			case 0:
+				return "jsonb_build_array(" + g.expr("int", d) + ", " + g.expr("text", d) + ")"
+			case 1:
+				return "to_jsonb(" + g.intArray(d) + ")"
+			case 2:
+				return "jsonb_set(coalesce(" + g.expr("json", d) + `, '{}'), '{k}', to_jsonb(` + g.expr("text", d) + "))"
+			}
 			return "jsonb_build_object('v', " + g.expr([]string{"int", "text", "num", "bool", "date"}[g.pick(5)], d) + ")"
 		default:
 			return "coalesce(" + g.expr("json", d) + ", '[]')"
 		}
 	}
 	return "NULL"
+}
+
+// intArray is an int[] built from expressions (with NULLs and
+// duplicates as they come).
+func (g *gen) intArray(d int) string {
+	switch g.pick(3) {
+	case 0:
+		return "array[" + g.expr("int", d) + ", " + g.expr("int", d) + ", " + g.lit("int") + "]"
+	case 1:
+		return "array_append(array[" + g.expr("int", d) + "], " + g.expr("int", d) + ")"
+	}
+	return "array_remove(array[" + g.expr("int", d) + ", " + g.expr("int", d) + ", 1], " + g.expr("int", d) + ")"
+}
+
+// arrayInt is an integer computed from an array.
+func (g *gen) arrayInt(d int) string {
+	a := g.intArray(d)
+	switch g.pick(4) {
+	case 0:
+		return "cardinality(" + a + ")"
+	case 1:
+		return "array_position(" + a + ", " + g.expr("int", d) + ")"
+	case 2:
+		return "(" + a + ")[" + []string{"1", "2", "0", "3"}[g.pick(4)] + "]"
+	}
+	return "array_length(" + a + ", 1)"
 }
 
 func (g *gen) pred(depth int) string {

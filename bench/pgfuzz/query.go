@@ -10,6 +10,8 @@ import (
 type source struct {
 	with, from, key string
 	cols            []col
+	// filter is a condition the source adds to the query's WHERE.
+	filter string
 }
 
 func both() []col { return append(append([]col{}, t1Cols...), t2Cols...) }
@@ -52,8 +54,18 @@ func (g *gen) source() source {
 		if g.pick(2) == 0 {
 			body += " WHERE " + g.pred(1)
 		}
-		return source{with: "WITH c AS " + []string{"", "MATERIALIZED ", "NOT MATERIALIZED "}[g.pick(3)] + "(" + body + ") ",
-			from: "c", key: "c.id", cols: []col{{"c.id", "int"}, {"c.v", "int"}, {"c.w", "text"}, {"c.e", "date"}}}
+		cols := []col{{"c.id", "int"}, {"c.v", "int"}, {"c.w", "text"}, {"c.e", "date"}}
+		src := source{with: "WITH c AS " + []string{"", "MATERIALIZED ", "NOT MATERIALIZED "}[g.pick(3)] + "(" + body + ") ",
+			from: "c", key: "c.id", cols: cols}
+		switch g.pick(4) {
+		case 0: // a second reference: materialized unless NOT MATERIALIZED
+			src.from = "c " + []string{"JOIN", "LEFT JOIN"}[g.pick(2)] + " c AS c2 ON c2.id = c.id + " + []string{"0", "1"}[g.pick(2)]
+			src.key = "c.id, c2.id"
+			src.cols = append(cols, col{"c2.v", "int"}, col{"c2.w", "text"})
+		case 1: // a reference in a sub-select
+			src.filter = "c.id " + []string{"IN", "NOT IN"}[g.pick(2)] + " (SELECT c2.id FROM c AS c2 WHERE c2.v IS NOT NULL)"
+		}
+		return src
 	case 7:
 		return source{from: "t1 LEFT JOIN (SELECT t2.t1_id, count(*) AS n, string_agg(t2.y, ',' ORDER BY t2.y) AS ys, jsonb_agg(t2.j ORDER BY t2.id) AS js" +
 			" FROM t2 GROUP BY t2.t1_id) sq ON sq.t1_id = t1.id",
@@ -99,6 +111,12 @@ func (g *gen) query() (string, bool) {
 	var where string
 	if g.pick(3) > 0 {
 		where = " WHERE " + g.pred(2)
+	}
+	switch {
+	case src.filter != "" && where == "":
+		where = " WHERE " + src.filter
+	case src.filter != "":
+		where += " AND " + src.filter
 	}
 	var q string
 	var ordered bool
@@ -216,7 +234,12 @@ func (g *gen) window(key string) string {
 	}
 	e := g.expr(g.kind(), 1)
 	n := g.expr([]string{"int", "num"}[g.pick(2)], 1)
-	switch g.pick(10) {
+	switch g.pick(12) {
+	case 10:
+		return "count(*) FILTER (WHERE " + g.pred(1) + ") OVER (" + part + "ORDER BY " + key + " " +
+			[]string{"ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING", "RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW", "GROUPS BETWEEN 1 PRECEDING AND CURRENT ROW"}[g.pick(3)] + ")"
+	case 11:
+		return "sum(" + n + ") FILTER (WHERE " + g.pred(1) + ") OVER (" + part + "ORDER BY " + key + " ROWS BETWEEN UNBOUNDED PRECEDING AND 1 FOLLOWING EXCLUDE CURRENT ROW)"
 	case 0:
 		return "rank() OVER (" + part + "ORDER BY " + e + ")"
 	case 1:

@@ -35,6 +35,62 @@ func materializeCTE(h Host, gctx *sql.Context, c *translate.ModifyingCTE) error 
 	return nil
 }
 
+// openCTE starts a materialized WITH query (cte_materialize.go) and makes
+// the CTE's body a scan of its rows, which the query yields only as far
+// as the statement reads them: PostgreSQL's CTE Scan over a tuplestore
+// filled on demand. The statement's data-modifying items, if any, run
+// first and to completion, so a program with them materializes its
+// queries whole (materializeCTE) before the savepoint juggling of Run.
+func openCTE(h Host, gctx *sql.Context, c *translate.ModifyingCTE) (*expr.CTEBuffer, error) {
+	if err := Prepare(h, gctx, c.Stmt.Stmt); err != nil {
+		return nil, err
+	}
+	schema, iter, err := h.ExecGMS(gctx, c.Stmt.Stmt)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(schema))
+	typs := make([]*types.Type, len(schema))
+	foreign := make([]bool, len(schema))
+	for i, col := range schema {
+		names[i], typs[i] = col.Name, expr.FromGMSType(col.Type)
+		if typs[i].Kind == types.KindUnknown {
+			typs[i] = types.Text
+		}
+		_, ours := col.Type.(*types.Type)
+		foreign[i] = !ours
+	}
+	if len(c.Columns) > len(names) {
+		_ = iter.Close(gctx)
+		return nil, pgerror.New(pgerror.InvalidColumnReference, "WITH query %q has %d columns available but %d columns specified", c.Name, len(names), len(c.Columns))
+	}
+	copy(names, c.Columns)
+	buf := expr.NewCTEBuffer(iter, func(row sql.Row) (sql.Row, error) {
+		if err := expr.DeferredError(gctx); err != nil { // a window function's
+			return nil, err
+		}
+		for i, v := range row {
+			if i < len(foreign) && foreign[i] && v != nil {
+				var err error
+				if row[i], err = expr.FromGMSValue(typs[i], v); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return row, nil
+	})
+	spec := expr.NewCTESpec(expr.CTESpec{Name: c.Name, Buf: buf, Names: names, Types: typs})
+	arg := sqlparser.InjectedExpr{Expression: &expr.Pending{Name: "cte " + c.Name, Build: func([]sql.Expression) (sql.Expression, error) {
+		return spec, nil
+	}}}
+	c.Slot.Select = &sqlparser.Select{
+		SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}},
+		From: sqlparser.TableExprs{&sqlparser.TableFuncExpr{Name: expr.CTECarrier,
+			Exprs: sqlparser.SelectExprs{&sqlparser.AliasedExpr{Expr: arg}}, Alias: sqlparser.NewTableIdent(c.Name)}},
+	}
+	return buf, nil
+}
+
 // PlannedCTE makes a data-modifying WITH item's body an empty result of
 // the columns its RETURNING list has (schema, as planned), without running
 // it: describing a statement plans it only, as PostgreSQL does.

@@ -7,7 +7,10 @@
 // DELETE ... USING / RETURNING, UPDATE ... FROM, data-modifying WITH items,
 // MERGE (merge.go: one join, then a one-row statement per acted row) —
 // run as a sequence of ordinary GMS statements inside the statement's
-// savepoint, their results materialised (Run, Step). Prepare adds
+// savepoint, their results materialised (Run, Step). A materialized
+// WITH query (docs 7.8.3; translate's cte_materialize.go) is started
+// before the main statement and read by every reference from one buffer
+// filled only as far as they read (openCTE, expr.CTEScan). Prepare adds
 // PostgreSQL's assignment casts (docs 10.4, "Value Storage") to an INSERT
 // or UPDATE before GMS plans it; ReadOnlyWrite refuses writes in a READ
 // ONLY transaction (25006).

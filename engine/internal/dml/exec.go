@@ -64,6 +64,9 @@ func Step(h Host, gctx *sql.Context, stmt sqlparser.Statement) (res Result, err 
 	}
 	for {
 		row, nerr := iter.Next(gctx)
+		if derr := expr.DeferredError(gctx); derr != nil { // a window function's
+			nerr = derr
+		}
 		if nerr == io.EOF {
 			break
 		}
@@ -115,7 +118,22 @@ func Run(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
 	}
 	txn := h.StorageTxn()
 	before := txn.Savepoint()
+	lazy := !modifies(d.CTEs)
+	var bufs []*expr.CTEBuffer
+	defer func() {
+		for _, b := range bufs {
+			_ = b.Close(gctx)
+		}
+	}()
 	for _, c := range d.CTEs {
+		if c.Select && lazy {
+			b, err := openCTE(h, gctx, c) // cte.go
+			if err != nil {
+				return Result{}, err
+			}
+			bufs = append(bufs, b)
+			continue
+		}
 		if err := materializeCTE(h, gctx, c); err != nil {
 			return Result{}, err
 		}

@@ -30,6 +30,10 @@ type FuncImpl struct {
 	// KeepUnknown leaves unknown literals in "any" positions unknown, as
 	// PostgreSQL's "any" pseudo-type does (pg_typeof('abc') is unknown).
 	KeepUnknown bool
+	// AnyElement marks a nil (polymorphic) argument as anyelement rather
+	// than "any": an unknown literal there cannot settle its type, 42804
+	// (to_jsonb('x')), as PostgreSQL's enforce_generic_type_consistency.
+	AnyElement bool
 	// Columns, set on a set-returning overload, names its result columns
 	// when they differ from its siblings' (unnest(tsvector) against
 	// unnest(anyarray)); srfColumns covers whole function names.
@@ -176,6 +180,8 @@ func resolveFuncCall(env *types.Env, name string, args []sql.Expression, cands [
 						// every polymorphic argument unknown: PostgreSQL's
 						// anycompatible functions settle on text
 						t = types.ArrayOf(types.Text)
+					case t.Kind == types.KindUnknown && c.AnyElement:
+						return nil, pgerror.New(pgerror.DatatypeMismatch, "could not determine polymorphic type because input has type unknown")
 					case t.Kind == types.KindUnknown && c.KeepUnknown:
 						coerced[i], final[i] = args[i], t
 						continue

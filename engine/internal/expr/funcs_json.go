@@ -369,10 +369,10 @@ func AddJSONFuncs(r *Registry) {
 	}})
 	for _, typ := range []*types.Type{types.Timestamp, types.Timestamptz, nil} {
 		tz := typ != types.Timestamp
-		r.Add("to_jsonb", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		r.Add("to_jsonb", FuncImpl{Args: []*types.Type{typ}, AnyElement: typ == nil, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			return types.JSONDoc{V: unwrapRaw(bfToJSONValue(a[0], tz, env))}, nil
 		}})
-		r.Add("to_json", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		r.Add("to_json", FuncImpl{Args: []*types.Type{typ}, AnyElement: typ == nil, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			if s, ok := a[0].(types.IntervalVal); ok {
 				var b bytes.Buffer
 				types.WriteJSONString(&b, types.FormatInterval(s))
@@ -479,6 +479,9 @@ func AddJSONFuncs(r *Registry) {
 	r.Add("jsonb_set_lax", FuncImpl{Args: bfTt(J, TA, J), NonStrict: true, Result: Fixed(J), Fn: setLax})
 	r.Add("jsonb_set_lax", FuncImpl{Args: bfTt(J, TA, J, types.Bool, T), NonStrict: true, Result: Fixed(J), Fn: setLax})
 	setFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if err := settablePath(a[0].(types.JSONDoc).V); err != nil {
+			return nil, err
+		}
 		create := true
 		if len(a) > 3 {
 			create = a[3].(bool)
@@ -492,6 +495,9 @@ func AddJSONFuncs(r *Registry) {
 	bfAddSimple(r, "jsonb_set", bfTt(J, TA, J), J, setFn)
 	bfAddSimple(r, "jsonb_set", bfTt(J, TA, J, types.Bool), J, setFn)
 	insFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if err := settablePath(a[0].(types.JSONDoc).V); err != nil {
+			return nil, err
+		}
 		after := false
 		if len(a) > 3 {
 			after = a[3].(bool)
@@ -613,4 +619,14 @@ func bfWriteCompactJSON(b *bytes.Buffer, v any) {
 	default:
 		b.WriteString(types.FormatJSONB(x))
 	}
+}
+
+// settablePath refuses a scalar document, as jsonb_set and jsonb_insert
+// do before reading the path (22023).
+func settablePath(v any) error {
+	switch v.(type) {
+	case *types.JSONObject, []any:
+		return nil
+	}
+	return pgerror.New(pgerror.InvalidParameterValue, "cannot set path in scalar")
 }

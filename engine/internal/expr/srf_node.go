@@ -114,8 +114,11 @@ var (
 
 // TableFunction implements sql.TableFunctionProvider.
 func (FunctionProvider) TableFunction(_ *sql.Context, name string) (sql.TableFunction, bool) {
-	if strings.EqualFold(name, SRFCarrier) {
+	switch {
+	case strings.EqualFold(name, SRFCarrier):
 		return &SRFTable{}, true
+	case strings.EqualFold(name, CTECarrier):
+		return &CTEScan{}, true // cte_scan.go
 	}
 	return nil, false
 }

@@ -495,6 +495,16 @@ type ErrorSink interface {
 	DeferError(error)
 }
 
+// DeferredError takes the error a window function left in ctx's session
+// (ErrorSink), for readers of rows other than the session's own
+// statement reader: a DML program's steps and a materialized WITH query.
+func DeferredError(ctx *sql.Context) error {
+	if src, ok := ctx.Session.(interface{ TakeDeferredError() error }); ok {
+		return src.TakeDeferredError()
+	}
+	return nil
+}
+
 // Compute implements sql.WindowFunction; iv.Start is the current row.
 // WindowFunction.Compute returns no error, so an error (ntile(0), an
 // overflowing sum) goes to the session's ErrorSink and the row gets NULL.

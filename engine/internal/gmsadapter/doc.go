@@ -52,6 +52,11 @@
 //     scalar subquery that projects one value from one table GMS looks
 //     up by the outer row is an index probe per outer row (ScalarLookup),
 //     not a copy and rebuild of the subquery's plan per row;
+//   - unused subquery outputs (rule_unused_outputs.go; PostgreSQL's
+//     remove_unused_subquery_outputs): a FROM subquery's or inlined WITH
+//     query's computed column nothing above reads is NULL, never
+//     computed, so it raises no error for rows a semi-join or condition
+//     drops; a hash semi-join reads its subquery at its first outer row;
 //   - hash join keys by value (rule_hash_keys.go): jsonb, array and
 //     interval keys are hashed through types.HashKey, since GMS keys its
 //     map by the Go value (a slice panics, a pointer never matches);

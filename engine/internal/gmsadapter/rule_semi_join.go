@@ -146,57 +146,63 @@ func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Ro
 	if j.Scope == 0 {
 		q, keys = underColumns(ctx, q, keys)
 	}
-	inner, err := b.Build(ctx, q, scope)
-	if err != nil {
-		return nil, err
-	}
-	set := map[any]struct{}{}
+	// the key set is read when the first outer row comes, as
+	// PostgreSQL's hash join reads an empty outer side without building
+	// its hash: an inner side that would fail is never run for no rows
 	var order []any // the distinct keys in the order read (Probe)
-	add := func(r sql.Row) error {
-		k, ok, err := keyOf(ctx, keys, r)
+	fill := func() (map[any]struct{}, error) {
+		inner, err := b.Build(ctx, q, scope)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if _, dup := set[k]; ok && !dup {
-			set[k] = struct{}{}
-			if j.Probe != nil {
-				order = append(order, k)
-			}
-		}
-		return nil
-	}
-	if w, ok := inner.(rowWalker); ok {
-		// the scan hands every row over in one pass (exec_hash_aggregate.go)
-		err = w.Each(add)
-	} else {
-		for {
-			r, rerr := inner.Next(ctx)
-			if rerr == io.EOF {
-				break
-			}
-			if err = rerr; err == nil {
-				err = add(r)
-			}
+		set := map[any]struct{}{}
+		add := func(r sql.Row) error {
+			k, ok, err := keyOf(ctx, keys, r)
 			if err != nil {
-				break
+				return err
+			}
+			if _, dup := set[k]; ok && !dup {
+				set[k] = struct{}{}
+				if j.Probe != nil {
+					order = append(order, k)
+				}
+			}
+			return nil
+		}
+		if w, ok := inner.(rowWalker); ok {
+			// the scan hands every row over in one pass (exec_hash_aggregate.go)
+			err = w.Each(add)
+		} else {
+			for {
+				r, rerr := inner.Next(ctx)
+				if rerr == io.EOF {
+					break
+				}
+				if err = rerr; err == nil {
+					err = add(r)
+				}
+				if err != nil {
+					break
+				}
 			}
 		}
-	}
-	if err != nil {
-		inner.Close(ctx)
-		return nil, err
-	}
-	if err := inner.Close(ctx); err != nil {
-		return nil, err
+		if err != nil {
+			inner.Close(ctx)
+			return nil, err
+		}
+		return set, inner.Close(ctx)
 	}
 	if j.Probe != nil {
+		if _, err := fill(); err != nil {
+			return nil, err
+		}
 		return &probeIter{j: j, keys: order}, nil // rule_semi_join_lookup.go
 	}
 	child, err := b.Build(ctx, j.Child, row)
 	if err != nil {
 		return nil, err
 	}
-	return &semiIter{j: j, child: child, set: set}, nil
+	return &semiIter{j: j, child: child, fill: fill}, nil
 }
 
 // underColumns returns the input of q, a projection of plain columns
@@ -254,6 +260,8 @@ type semiIter struct {
 	j     *HashSemiJoin
 	child sql.RowIter
 	set   map[any]struct{}
+	// fill reads the key set, at the first outer row
+	fill func() (map[any]struct{}, error)
 }
 
 func (s *semiIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -261,6 +269,12 @@ func (s *semiIter) Next(ctx *sql.Context) (sql.Row, error) {
 		row, err := s.child.Next(ctx)
 		if err != nil {
 			return nil, err
+		}
+		if s.fill != nil {
+			if s.set, err = s.fill(); err != nil {
+				return nil, err
+			}
+			s.fill = nil
 		}
 		k, ok, err := keyOf(ctx, s.j.OuterKeys, row)
 		if err != nil {

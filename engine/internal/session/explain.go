@@ -101,7 +101,7 @@ func (s *Session) explainCommand(c *translate.Explain, _ string) (string, *Rows,
 // the plan in entry, when there is one, if it may be reused as a cached
 // statement's would be (runStatement).
 func (s *Session) planExplained(gctx *sql.Context, c *translate.Explain, entry *cachedStmt) (sql.Node, *sql.QueryFlags, error) {
-	tr := &translate.Translator{Env: &s.env, Params: c.Params, Tables: s, Catalog: s.translatorCatalog()}
+	tr := &translate.Translator{Env: &s.env, Params: c.Params, Tables: s, Catalog: s.translatorCatalog(), Inline: true}
 	res, err := tr.Statement(c.Query)
 	if err != nil {
 		return nil, nil, err

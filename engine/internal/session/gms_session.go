@@ -108,6 +108,7 @@ func (g *gmsSession) SchemasOnPath() []string               { return g.s.Schemas
 func (g *gmsSession) Database() string                      { return g.s.Database() }
 func (g *gmsSession) Notice(severity, code, message string) { g.s.Notice(severity, code, message) }
 func (g *gmsSession) DeferError(err error)                  { g.s.DeferError(err) }
+func (g *gmsSession) TakeDeferredError() error              { return g.s.takeDeferredError() }
 func (g *gmsSession) Notify(channel, payload string) error  { return g.s.Notify(channel, payload) }
 
 // dml.Hosted, gmsadapter.Host and routines' stateHolder.

@@ -9,19 +9,22 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 )
 
-// A WITH query containing volatile functions is evaluated once per
-// execution of its statement, however many times it is referenced
-// (PostgreSQL 12+, docs 7.8.3 "Common Table Expression Materialization":
-// such a query is never folded into the main query, NOT MATERIALIZED
-// notwithstanding). GMS copies a WITH query's plan into every reference,
-// so `with c as (select random() r) select (select r from c) = (select r
-// from c)` compared two random numbers. A statement's own non-recursive
-// WITH query with a volatile call therefore runs as a data-modifying one
-// does: first, once, its rows becoming the body the main statement reads
-// (ModifyingCTE, Select set). Queries without volatile calls give the
-// same rows folded or not (MATERIALIZED only fences the planner), so GMS
-// keeps planning them; nor are WITH queries below the statement's top
-// level (a subquery's, a recursive WITH's) materialized.
+// A WITH query is materialized — computed once, however many times it is
+// referenced — unless PostgreSQL folds it into the main query (docs 7.8.3
+// "Common Table Expression Materialization"; PostgreSQL 15's
+// SS_process_ctes): a side-effect-free SELECT without volatile functions,
+// referenced exactly once in a SELECT statement, or NOT MATERIALIZED, is
+// folded; MATERIALIZED, a second reference, a volatile call, or a
+// data-modifying main statement keep it apart. GMS copies a WITH query's
+// plan into every reference, so `with c as (select random() r) select
+// (select r from c) = (select r from c)` compared two random numbers, and
+// a reference's WHERE reached into the query, skipping rows (and their
+// errors) that PostgreSQL's CTE Scan computes. A statement's own
+// non-recursive WITH query that materializes therefore becomes a
+// ModifyingCTE with Select set: the engine starts it before the main
+// statement and the references read its rows from one buffer, filled as
+// far as they read (dml.openCTE). WITH queries below the statement's top
+// level (a subquery's, a recursive WITH's) are still planned by GMS.
 
 // volatileBuiltins are the pg_catalog functions tinybase implements whose
 // pg_proc.provolatile is 'v' (a test checks the list against pg_proc).
@@ -44,10 +47,42 @@ var volatileBuiltins = map[string]bool{
 func IsVolatileBuiltin(name string) bool { return volatileBuiltins[name] }
 
 // materializes reports whether cte, an item of w, runs once before the
-// statement: a SELECT in the statement's own non-recursive WITH that
-// calls a volatile function.
+// statement, as PostgreSQL's rules above decide for a SELECT in the
+// statement's own non-recursive WITH.
 func (t *Translator) materializes(w *pg.WithClause, cte *pg.CommonTableExpr) bool {
-	return !w.Recursive && cte.Ctequery.GetSelectStmt() != nil && t.atTopLevel(cte) && t.callsVolatile(cte.Ctequery)
+	if t.Inline || w.Recursive || cte.Ctequery.GetSelectStmt() == nil || !t.atTopLevel(cte) {
+		return false
+	}
+	if t.callsVolatile(cte.Ctequery) {
+		return true
+	}
+	if t.topStmt.GetSelectStmt() == nil {
+		return false // an INSERT/UPDATE/DELETE keeps its inlined plans
+	}
+	switch cte.Ctematerialized {
+	case pg.CTEMaterialize_CTEMaterializeAlways:
+		return true
+	case pg.CTEMaterialize_CTEMaterializeNever:
+		return false
+	}
+	return cteRefs(t.topStmt, cte) > 1
+}
+
+// cteRefs counts the references to cte in stmt: unqualified FROM items
+// of its name outside its own body (cterefcount; an inner WITH item of
+// the same name is counted too, which only materializes more).
+func cteRefs(stmt *pg.Node, cte *pg.CommonTableExpr) int {
+	count := func(n *pg.Node) int {
+		k := 0
+		hasNode(n, func(m any) bool {
+			if rv, ok := m.(*pg.RangeVar); ok && rv.Schemaname == "" && rv.Relname == cte.Ctename {
+				k++
+			}
+			return false
+		})
+		return k
+	}
+	return count(stmt) - count(cte.Ctequery)
 }
 
 // callsVolatile reports whether n calls a volatile function:

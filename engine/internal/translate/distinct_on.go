@@ -3,6 +3,9 @@ package translate
 import (
 	"slices"
 
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
@@ -16,12 +19,14 @@ import (
 //	  row_number() OVER (PARTITION BY keys ORDER BY ...) AS "?rn" FROM ...) "?distinct"
 //	WHERE "?rn" = 1 ORDER BY "?o1", ... LIMIT ...
 func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
+	// the statement's own WITH, kept on top so that its items may materialize
+	with := s.WithClause
 	s = t.expandStars(s, t.q.ctes, "SELECT DISTINCT ON with * is not supported yet") // select_star.go
 	resolve := func(n *pg.Node) *pg.Node {
 		if c := n.GetAConst(); c != nil && c.GetIval() != nil {
 			k := int(c.GetIval().Ival)
 			if k < 1 || k > len(s.TargetList) {
-				failAt(c.Location, pgerror.InvalidColumnReference, "SELECT DISTINCT ON position %d is not in select list", k)
+				failAt(c.Location, pgerror.InvalidColumnReference, "DISTINCT ON position %d is not in select list", k)
 			}
 			return s.TargetList[k-1].GetResTarget().Val
 		}
@@ -35,29 +40,7 @@ func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
 		}
 		return n
 	}
-	refuseConstantKeys(s.DistinctClause, "DISTINCT ON")
-	var keys []*pg.Node
-	for _, d := range s.DistinctClause {
-		keys = append(keys, resolve(d))
-	}
-	var sorts []*pg.SortBy
-	for _, o := range s.SortClause {
-		sb := pgtree.Clone(o.GetSortBy())
-		sb.Node = resolve(sb.Node)
-		sorts = append(sorts, sb)
-	}
-	for i := 0; i < len(keys) && i < len(sorts); i++ {
-		found := false
-		for _, k := range keys {
-			if sameExpr(k, sorts[i].Node) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			failAt(nodeLocation(s.DistinctClause[0]), pgerror.InvalidColumnReference, "SELECT DISTINCT ON expressions must match initial ORDER BY expressions")
-		}
-	}
+	keys, sorts := distinctOnKeys(s, resolve)
 	str := func(v string) *pg.Node { return &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: v}}} }
 	col := func(v string) *pg.Node {
 		return &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{str(v)}}}}
@@ -67,8 +50,9 @@ func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
 	}
 	inner := pgtree.Clone(s)
 	inner.DistinctClause, inner.SortClause, inner.LimitCount, inner.LimitOffset = nil, nil, nil, nil
-	inner.TargetList = nil
-	outer := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, LimitCount: s.LimitCount, LimitOffset: s.LimitOffset, LimitOption: s.LimitOption}
+	inner.TargetList, inner.WithClause = nil, nil
+	outer := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, LimitCount: s.LimitCount, LimitOffset: s.LimitOffset, LimitOption: s.LimitOption,
+		WithClause: with}
 	for i, tn := range s.TargetList {
 		rt := tn.GetResTarget()
 		name := rt.Name
@@ -97,6 +81,92 @@ func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
 	outer.WhereClause = &pg.Node{Node: &pg.Node_AExpr{AExpr: &pg.A_Expr{Kind: pg.A_Expr_Kind_AEXPR_OP,
 		Name: []*pg.Node{str("=")}, Lexpr: col("?rn"), Rexpr: one, Location: -1}}}
 	return outer
+}
+
+// distinctOnKeys resolves the DISTINCT ON keys and ORDER BY items of s
+// (select-list positions and output names to their expressions) and
+// checks them, failing with PostgreSQL's errors.
+func distinctOnKeys(s *pg.SelectStmt, resolve func(*pg.Node) *pg.Node) (keys []*pg.Node, sorts []*pg.SortBy) {
+	refuseConstantKeys(s.DistinctClause, "DISTINCT ON")
+	for _, d := range s.DistinctClause {
+		keys = append(keys, resolve(d))
+	}
+	for _, o := range s.SortClause {
+		sb := pgtree.Clone(o.GetSortBy())
+		sb.Node = resolve(sb.Node)
+		sorts = append(sorts, sb)
+	}
+	for i := 0; i < len(keys) && i < len(sorts); i++ {
+		found := false
+		for _, k := range keys {
+			if sameExpr(k, sorts[i].Node) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			failAt(nodeLocation(s.DistinctClause[0]), pgerror.InvalidColumnReference, "SELECT DISTINCT ON expressions must match initial ORDER BY expressions")
+		}
+	}
+	return keys, sorts
+}
+
+// distinctOnError is the error distinctOn would fail with, if any.
+func (t *Translator) distinctOnError(s *pg.SelectStmt) (err *pgerror.Error) {
+	defer func() {
+		if p := recover(); p != nil {
+			e, ok := p.(*pgerror.Error)
+			if !ok {
+				panic(p)
+			}
+			err = e
+		}
+	}()
+	t.distinctOn(s)
+	return nil
+}
+
+// groupingError reports whether checkGrouping fails on s.
+func (t *Translator) groupingError(s *pg.SelectStmt) (failed bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			if _, ok := p.(*pgerror.Error); !ok {
+				panic(p)
+			}
+			failed = true
+		}
+	}()
+	t.checkGrouping(s)
+	return false
+}
+
+// failingAfter translates s without its DISTINCT ON and LIMIT, as the
+// FROM subquery of a query whose WHERE fails with err when GMS builds it:
+// PostgreSQL checks DISTINCT ON after the select list, WHERE, HAVING,
+// ORDER BY and GROUP BY (transformSelectStmt), so their errors come
+// first, and GMS builds a FROM subquery before the WHERE above it. The
+// check that ungrouped columns are not read comes after DISTINCT ON in
+// PostgreSQL (parseCheckAggregates), so s skips it.
+func (t *Translator) failingAfter(s *pg.SelectStmt, err *pgerror.Error) sqlparser.SelectStatement {
+	inner := pgtree.Clone(s)
+	inner.DistinctClause, inner.LimitCount, inner.LimitOffset = nil, nil, nil
+	inner.LimitOption = pg.LimitOption_LIMIT_OPTION_DEFAULT
+	if t.groupingError(s) {
+		// GMS would raise its own error for the ungrouped column
+		inner.GroupClause, inner.HavingClause = nil, nil
+	}
+	t.skipGroupCheck = true
+	body := t.selectStmt(inner)
+	t.skipGroupCheck = false
+	fail := t.inject("distinct on: "+err.Message, -1, nil, func([]sql.Expression) (sql.Expression, error) {
+		return nil, err
+	})
+	return &sqlparser.Select{
+		SelectExprs: sqlparser.SelectExprs{&sqlparser.AliasedExpr{Expr: sqlparser.NewIntVal([]byte("1"))}},
+		From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: body},
+			As: sqlparser.NewTableIdent("?distinct")}},
+		Where: &sqlparser.Where{Type: sqlparser.WhereStr, Expr: fail},
+	}
 }
 
 // sameExpr compares two expressions ignoring source locations.

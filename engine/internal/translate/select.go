@@ -99,10 +99,16 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		}
 		s = t.tableoidScans(s) // inherit_tableoid.go
 		defer t.enterSelect(s)()
+		distinctOn := len(s.DistinctClause) > 0 && s.DistinctClause[0] != nil && s.DistinctClause[0].Node != nil
+		if distinctOn {
+			if err := t.distinctOnError(s); err != nil {
+				return t.failingAfter(s, err) // distinct_on.go
+			}
+		}
 		t.checkGrouping(s)
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
-			if s.DistinctClause[0] != nil && s.DistinctClause[0].Node != nil {
+			if distinctOn {
 				return t.selectStmt(t.distinctOn(s))
 			}
 			sel.QueryOpts.Distinct = true

@@ -23,6 +23,9 @@ type Catalog interface {
 
 // Translator translates statements for one session state.
 type Translator struct {
+	// Inline plans every SELECT WITH query into its references, none
+	// materialized (cte_materialize.go): EXPLAIN shows one GMS plan.
+	Inline bool
 	// tableoidRels are FROM items whose inheritance scan carries each
 	// row's tableoid (inherit_tableoid.go)
 	tableoidRels map[*pg.RangeVar]bool
@@ -79,6 +82,11 @@ type Translator struct {
 	// topWith is the statement's own WITH clause, the only place
 	// data-modifying WITH items may appear.
 	topWith *pg.WithClause
+	// skipGroupCheck makes the next checkGrouping pass (distinct_on.go).
+	skipGroupCheck bool
+	// topStmt is the statement topWith belongs to, whose references to
+	// its items decide which are materialized (cte_materialize.go).
+	topStmt *pg.Node
 	q       queryScope // per-SELECT state (select_scope.go)
 	// withNames counts the visible WITH item names, viewDepth the views
 	// being expanded (with_names.go).
@@ -204,7 +212,7 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	if res, ok := cursorStatement(n); ok { // cursor_sql.go
 		return res, nil
 	}
-	t.topWith = topWith(n)
+	t.topWith, t.topStmt = topWith(n), n
 	if res, ok := t.returningSnapshot(n); ok { // dml_returning.go
 		return res, nil
 	}

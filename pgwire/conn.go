@@ -502,10 +502,15 @@ func (c *conn) loop() error {
 			if c.skipToSync {
 				continue
 			}
+			if _, ok := msg.(*pgproto3.Close); !ok {
+				// the messages until Sync are one transaction (extended.go)
+				c.sess.BeginPipeline()
+			}
 			if err := c.extended(msg); err != nil {
 				if pe, ok := pgerror.As(err); ok && pe.Severity != "FATAL" {
 					c.srv.log.Debug("pgwire: extended query failed", "pid", c.pid, "message", fmt.Sprintf("%T", msg), "sql", c.lastSQL, "code", pe.Code, "error", pe.Message)
 					c.sendStmtError(pe, 0)
+					c.sess.FailTransaction()
 					c.skipToSync = true
 					continue
 				}

@@ -211,6 +211,9 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		c.be.Send(&pgproto3.EmptyQueryResponse{})
 		return nil
 	}
+	if p.stmt.Tag == "COPY" && !p.started && !p.done {
+		return c.executeCopy(p) // copy.go
+	}
 	if p.done {
 		// PostgreSQL answers a finished portal with an empty completion.
 		c.be.Send(&pgproto3.CommandComplete{CommandTag: []byte(p.stmt.Tag + " 0")})
@@ -280,9 +283,16 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 	return nil
 }
 
-// endOfExtendedBatch runs at Sync: outside a transaction block the
-// implicit transaction ends, and with it every portal.
+// endOfExtendedBatch runs at Sync. The messages since the last Sync ran
+// in one implicit transaction unless they were in a transaction block
+// (PostgreSQL docs: 55.2.4 Pipelining): it commits now — one commit, its
+// notifications and deferred constraint checks with it — or rolls back
+// when any of them failed; a commit's error is sent before
+// ReadyForQuery. Outside a block every portal ends with it.
 func (c *conn) endOfExtendedBatch() {
+	if err := c.sess.EndImplicitBlock(); err != nil {
+		c.sendStmtError(err, 0)
+	}
 	if c.sess.TxStatus() != 'I' {
 		return
 	}

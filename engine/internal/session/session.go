@@ -159,6 +159,11 @@ type Session struct {
 	notices []Notice
 	// txnSettings are the settings at BEGIN, restored by ROLLBACK.
 	txnSettings map[string]string
+	// implicit is the kind of implicit block the transaction is, while
+	// it is one (implicit_block.go); pipelineRuns counts the statements a
+	// pipeline's block has run.
+	implicit     implicitKind
+	pipelineRuns int
 	env         types.Env
 	seqState    sessionSequences // currval / lastval
 	// describeSeqs, while a Describe runs a statement, are its private

@@ -262,7 +262,7 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 		delete(s.settings, sessionSourceKey+name)
 		return tag, nil, nil
 	}
-	if c.Local && s.state == txnIdle {
+	if c.Local && !s.inBlock() {
 		s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
 	}
 	return "SET", nil, s.userSet(c.Name, c.Value, c.Local)
@@ -351,6 +351,15 @@ func (s *Session) showAll() *Rows {
 func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) {
 	switch c.Kind {
 	case "begin":
+		if s.implicit != notImplicit && s.state == txnActive {
+			// BEGIN takes an implicit block's statements into an
+			// explicit block (implicit_block.go)
+			s.implicit = notImplicit
+			if err := s.applyTxnOptions(c); err != nil {
+				return "", nil, err
+			}
+			return c.Tag, nil, nil
+		}
 		if s.state != txnIdle {
 			s.Notice("WARNING", "25001", "there is already a transaction in progress")
 			return c.Tag, nil, nil
@@ -366,8 +375,10 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		}
 		return c.Tag, nil, nil
 	case "set":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			s.Notice("WARNING", "25P01", "SET TRANSACTION can only be used in transaction blocks")
+		}
+		if s.state == txnIdle {
 			return c.Tag, nil, nil
 		}
 		if err := s.applyTxnOptions(c); err != nil {
@@ -375,7 +386,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		}
 		return c.Tag, nil, nil
 	case "commit":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			s.Notice("WARNING", "25P01", "there is no transaction in progress")
 		}
 		if s.state == txnFailed {
@@ -387,7 +398,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		}
 		return "COMMIT", nil, nil
 	case "rollback":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			s.Notice("WARNING", "25P01", "there is no transaction in progress")
 		}
 		s.endTxn(false)
@@ -396,7 +407,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		// max_prepared_transactions is 0, PostgreSQL's default: PREPARE
 		// TRANSACTION ends the block as ROLLBACK does, failing when the
 		// block could have been prepared (twophase.c, MarkAsPreparing)
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			s.Notice("WARNING", "25P01", "there is no transaction in progress")
 		}
 		active := s.state == txnActive
@@ -414,13 +425,13 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		// with none prepared, no identifier names one
 		return "", nil, pgerror.New(pgerror.UndefinedObject, "prepared transaction with identifier %q does not exist", c.GID)
 	case "savepoint":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "SAVEPOINT can only be used in transaction blocks")
 		}
 		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings), notifies: s.notifyMark(), cursors: s.cursorSeq})
 		return "SAVEPOINT", nil, nil
 	case "release", "rollback_to":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			verb := map[string]string{"release": "RELEASE SAVEPOINT", "rollback_to": "ROLLBACK TO SAVEPOINT"}[c.Kind]
 			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "%s can only be used in transaction blocks", verb)
 		}
@@ -460,6 +471,7 @@ func (s *Session) endTxn(commit bool) error {
 	s.endDeferrable()
 	err := s.endStorageTxn(commit)
 	s.state = txnIdle
+	s.implicit = notImplicit
 	s.savepoints = nil
 	s.local = map[string]string{}
 	if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {

@@ -64,7 +64,7 @@ func (s *Session) beginImplicit(kind implicitKind) bool {
 	s.txn.Refresh()
 	s.state = txnActive
 	s.implicit, s.pipelineRuns = kind, 0
-	s.txnSettings = copySettings(s.settings)
+	s.txnSettings = nil // copied before the first change (keepTxnSettings)
 	// the transaction's timestamp: every statement in it reads it
 	s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	return true

@@ -109,6 +109,7 @@ func (s *Session) setSetting(name, value string, local bool) error {
 			s.env.Loc = loc
 		}
 	} else {
+		s.keepTxnSettings()
 		s.settings[name] = value
 	}
 	if name == "intervalstyle" || name == "datestyle" {
@@ -253,6 +254,7 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 			def, ok = v, true // the startup packet's value outranks the role's
 		}
 		if !ok {
+			s.keepTxnSettings()
 			delete(s.settings, name)
 			return tag, nil, nil
 		}
@@ -304,6 +306,7 @@ const sessionSourceKey = "\x00source:"
 // role and session_authorization, which RESET ALL leaves alone in
 // PostgreSQL (SET ROLE stays in effect).
 func (s *Session) resetAll() {
+	s.keepTxnSettings()
 	role, auth := s.settings["role"], s.settings["session_authorization"]
 	s.settings = defaultSettings()
 	s.settings["role"], s.settings["session_authorization"] = role, auth
@@ -461,6 +464,9 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 }
 
 func (s *Session) endTxn(commit bool) error {
+	// an implicit block that changed no setting (keepTxnSettings) keeps
+	// the session's time zone and styles as they are
+	changed := s.txnSettings != nil || len(s.local) > 0 || s.implicit == notImplicit
 	if !commit && s.txnSettings != nil {
 		s.settings = s.txnSettings // SET inside a rolled-back transaction is undone
 	}
@@ -473,11 +479,15 @@ func (s *Session) endTxn(commit bool) error {
 	s.state = txnIdle
 	s.implicit = notImplicit
 	s.savepoints = nil
-	s.local = map[string]string{}
-	if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {
-		s.env.Loc = loc
+	if len(s.local) > 0 {
+		s.local = map[string]string{}
 	}
-	s.syncEnvStyles()
+	if changed {
+		if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {
+			s.env.Loc = loc
+		}
+		s.syncEnvStyles()
+	}
 	return err
 }
 
@@ -491,6 +501,16 @@ func (s *Session) endDeferrable() {
 		if v, _ := s.Setting("default_transaction_deferrable"); v != "off" {
 			s.settings["transaction_deferrable"] = v
 		}
+	}
+}
+
+// keepTxnSettings keeps the settings as the transaction found them, for
+// a rollback to restore, before its first change of them: an implicit
+// block leaves the copy to it (implicit_block.go), so a pipeline that
+// sets nothing copies nothing.
+func (s *Session) keepTxnSettings() {
+	if s.txnSettings == nil && s.state != txnIdle {
+		s.txnSettings = copySettings(s.settings)
 	}
 }
 

@@ -164,8 +164,11 @@ type Session struct {
 	// pipeline's block has run.
 	implicit     implicitKind
 	pipelineRuns int
-	env          types.Env
-	seqState     sessionSequences // currval / lastval
+	// lo is the transaction's open large object descriptors
+	// (largeobject.go).
+	lo       loState
+	env      types.Env
+	seqState sessionSequences // currval / lastval
 	// describeSeqs, while a Describe runs a statement, are its private
 	// sequence values (prepare.go), so describing uses up none.
 	describeSeqs map[uint32]seqValue

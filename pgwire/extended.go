@@ -90,6 +90,15 @@ func (c *conn) parse(m *pgproto3.Parse) error {
 }
 
 func (c *conn) bind(m *pgproto3.Bind) error {
+	if err := c.bindQuiet(m); err != nil {
+		return err
+	}
+	c.be.Send(&pgproto3.BindComplete{})
+	return nil
+}
+
+// bindQuiet makes the portal a Bind message asks for, answering nothing.
+func (c *conn) bindQuiet(m *pgproto3.Bind) error {
 	stmt, ok := c.stmts[m.PreparedStatement]
 	if !ok {
 		return pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement %q does not exist", m.PreparedStatement)
@@ -168,7 +177,6 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	}
 	p.stmt, p.args, p.formats = stmt, bound, append(p.formats, m.ResultFormatCodes...)
 	c.portals[m.DestinationPortal] = p
-	c.be.Send(&pgproto3.BindComplete{})
 	return nil
 }
 

@@ -253,7 +253,7 @@ func pipelineExchange(url string, tc pipelineCase) ([]string, error) {
 	for _, m := range tc.msgs {
 		fe.Send(m)
 		switch m.(type) {
-		case *pgproto3.Sync, *pgproto3.Query:
+		case *pgproto3.Sync, *pgproto3.Query, *pgproto3.FunctionCall:
 			syncs++
 		}
 	}
@@ -349,6 +349,11 @@ func transcriptLine(m pgproto3.BackendMessage) string {
 		return "CopyDone"
 	case *pgproto3.ReadyForQuery:
 		return "ReadyForQuery " + string(m.TxStatus)
+	case *pgproto3.FunctionCallResponse:
+		if m.Result == nil {
+			return "FunctionCallResponse NULL"
+		}
+		return fmt.Sprintf("FunctionCallResponse %q", m.Result)
 	case *pgproto3.ParameterStatus:
 		return ""
 	}

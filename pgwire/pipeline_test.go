@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgproto3"
 )
@@ -358,4 +359,70 @@ func transcriptLine(m pgproto3.BackendMessage) string {
 		return ""
 	}
 	return fmt.Sprintf("%T", m)
+}
+
+// TestPgxBatchLikePostgres runs pgx Batches — Parse/Bind/Describe/Execute
+// per statement and one Sync — and records each result or error and the
+// rows left behind, against PostgreSQL 15's (testdata/pgx_batch.golden).
+func TestPgxBatchLikePostgres(t *testing.T) {
+	url := goldenTarget(t, *recordPsql, "wire_pgx_batch")
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "create table bt (id int primary key, note text)"); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	for _, batch := range [][]string{
+		{"insert into bt values (1, 'a')", "select 1/(select 0)", "insert into bt values (2, 'b')"},
+		{"insert into bt values (3, 'c')", "insert into bt values (3, 'dup')"},
+		{"insert into bt values (4, 'd')", "update bt set note = note || '!' returning id, note"},
+		{"begin", "insert into bt values (5, 'e')", "commit", "select 1/(select 0)"},
+		{"select now() = transaction_timestamp()", "select count(*) from bt"},
+	} {
+		b := &pgx.Batch{}
+		for _, q := range batch {
+			b.Queue(q)
+		}
+		res := conn.SendBatch(ctx, b)
+		for _, q := range batch {
+			rows, err := res.Query()
+			var vals []string
+			for err == nil && rows.Next() {
+				v, _ := rows.Values()
+				vals = append(vals, fmt.Sprint(v...))
+			}
+			if err == nil {
+				rows.Close()
+				err = rows.Err()
+			}
+			if pe, ok := err.(*pgconn.PgError); ok {
+				fmt.Fprintf(&out, "%s: ERROR %s %s\n", q, pe.Code, pe.Message)
+			} else if err != nil {
+				fmt.Fprintf(&out, "%s: %v\n", q, err)
+			} else {
+				fmt.Fprintf(&out, "%s: %s %v\n", q, rows.CommandTag(), vals)
+			}
+		}
+		if err := res.Close(); err != nil {
+			fmt.Fprintf(&out, "close: %v\n", err)
+		}
+		var ids []int32
+		rows, _ := conn.Query(ctx, "select id from bt order by id")
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&out, "-- rows %v, status %c\n", ids, conn.PgConn().TxStatus())
+	}
+	want, recorded := clientGolden(t, *recordPsql, filepath.Join("testdata", "pgx_batch.golden"), out.String())
+	if recorded {
+		return
+	}
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("answers (-postgres +tinybase):\n%s", diff)
+	}
 }

@@ -2,6 +2,7 @@ package security
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -507,6 +508,42 @@ func AlterOwner(h Host, c *translate.AlterOwner) error {
 		}
 		h.SetCatalog(cat)
 		return nil
+	case "large object":
+		return alterLargeObjectOwner(h, c)
 	}
 	return pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... OWNER TO is not supported yet", strings.ToUpper(c.ObjType))
+}
+
+// alterLargeObjectOwner is ALTER LARGE OBJECT ... OWNER TO: the owner is
+// the large object's own (catalog.LargeObject); the checks are changeOwner's
+// without a schema.
+func alterLargeObjectOwner(h Host, c *translate.AlterOwner) error {
+	oid, err := strconv.ParseUint(c.Name.Name, 10, 32)
+	if err != nil {
+		return pgerror.New(pgerror.NumericValueOutOfRange, "OID out of range")
+	}
+	cat := h.Catalog()
+	lo, ok := cat.LargeObject(uint32(oid))
+	if !ok {
+		return pgerror.New(pgerror.UndefinedObject, "large object %d does not exist", oid)
+	}
+	o, err := resolveRoleName(h, c.Owner)
+	if err != nil {
+		return err
+	}
+	if lo.Owner == o {
+		return nil
+	}
+	if !isSuperuser(h) {
+		if !cat.HasPrivsOf(h.CurrentUser(), lo.Owner) {
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be owner of large object %d", oid)
+		}
+		if !cat.IsMemberOf(h.CurrentUser(), o) {
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be member of role %q", o)
+		}
+	}
+	n := *lo
+	n.Owner = o
+	h.SetCatalog(cat.PutLargeObject(&n))
+	return nil
 }

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"strconv"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -374,6 +375,9 @@ func (t *Translator) securityStatement(n *pg.Node) (Result, bool) {
 		case pg.ObjectType_OBJECT_TYPE, pg.ObjectType_OBJECT_DOMAIN:
 			cmd.ObjType = strings.ToLower(strings.TrimPrefix(ao.ObjectType.String(), "OBJECT_"))
 			cmd.Name = listQName(ao.Object.GetList().GetItems())
+		case pg.ObjectType_OBJECT_LARGEOBJECT:
+			// the OID, an integer or (past 2^31) a float literal
+			cmd.ObjType, cmd.Name = "large object", catalog.QName{Name: largeObjectOID(ao.Object)}
 		default:
 			fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... OWNER TO is not supported yet", strings.TrimPrefix(ao.ObjectType.String(), "OBJECT_")))
 		}
@@ -863,4 +867,16 @@ func defText(n *pg.Node) string {
 		return strVal(a.TypeName.Names[len(a.TypeName.Names)-1])
 	}
 	return constText(n)
+}
+
+// largeObjectOID is the text of a large object's OID as a statement
+// names it.
+func largeObjectOID(n *pg.Node) string {
+	switch v := n.Node.(type) {
+	case *pg.Node_Integer:
+		return strconv.FormatInt(int64(v.Integer.Ival), 10)
+	case *pg.Node_Float:
+		return v.Float.Fval
+	}
+	return strVal(n)
 }

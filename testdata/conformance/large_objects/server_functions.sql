@@ -68,3 +68,7 @@ SELECT count(*) FROM pg_largeobject_metadata;
 SELECT lo_unlink(999999);
 SELECT lo_import('/nonexistent/tinybase-lo-file');
 SELECT lo_export(999999, '/tmp/x');
+ALTER LARGE OBJECT 424242 OWNER TO CURRENT_USER;
+ALTER LARGE OBJECT 999999 OWNER TO postgres;
+ALTER LARGE OBJECT 424242 OWNER TO no_such_role;
+SELECT oid, lomowner::regrole FROM pg_largeobject_metadata WHERE oid = 424242;

@@ -1,6 +1,9 @@
 package catalog
 
-import "sort"
+import (
+	"sort"
+	"strconv"
+)
 
 // LargeObjectPage is the size of a large object's pages, as
 // pg_largeobject rows hold them (LOBLKSIZE, BLCKSZ / 4).
@@ -192,4 +195,15 @@ func largeObjectsFromImage(img []ImageLargeObject) map[uint32]*LargeObject {
 		out[l.OID] = lo
 	}
 	return out
+}
+
+// LargeObjectKey is the key of a large object's ACL.
+func LargeObjectKey(oid uint32) ObjectKey {
+	return ObjectKey{Kind: ObjLargeObject, Name: strconv.FormatUint(uint64(oid), 10)}
+}
+
+// LargeObjectKeyOID is the OID a large object's key names.
+func LargeObjectKeyOID(k ObjectKey) uint32 {
+	n, _ := strconv.ParseUint(k.Name, 10, 32)
+	return uint32(n)
 }

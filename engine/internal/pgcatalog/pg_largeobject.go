@@ -1,11 +1,14 @@
 package pgcatalog
 
-import "github.com/tinybase/tinybase/engine/internal/types"
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
 
 // addLargeObjectCatalogs registers pg_largeobject_metadata and
 // pg_largeobject (docs: 53.30, 53.31): the large objects of the catalog
 // (catalog.LargeObject), their owner, and their data by page.
-// GRANT ... ON LARGE OBJECT is not supported, so lomacl is NULL.
+// lomacl is NULL until a GRANT or REVOKE gives the object an ACL.
 func addLargeObjectCatalogs(m map[string]*def) {
 	m["pg_largeobject_metadata"] = &def{
 		cols: []column{{"oid", types.Oid}, {"lomowner", types.Oid}, {"lomacl", aclitemArray}},
@@ -16,7 +19,7 @@ func addLargeObjectCatalogs(m map[string]*def) {
 				if r, ok := s.Catalog.Role(lo.Owner); ok {
 					owner = r.OID
 				}
-				out = append(out, []any{lo.OID, owner, nil})
+				out = append(out, []any{lo.OID, owner, s.objectACL(catalog.LargeObjectKey(lo.OID))})
 			}
 			return out, nil
 		},

@@ -121,6 +121,15 @@ func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 				return nil, serverMissing(o.Name)
 			}
 			out = append(out, grantTarget{key: ForeignServerKey(o.Name), class: catalog.ClassForeignServer, word: "foreign server", name: o.Name})
+		case catalog.ClassLargeObject:
+			oid, err := strconv.ParseUint(o.Name, 10, 32)
+			if err != nil {
+				return nil, pgerror.New(pgerror.NumericValueOutOfRange, "OID out of range")
+			}
+			if _, ok := cat.LargeObject(uint32(oid)); !ok {
+				return nil, pgerror.New(pgerror.UndefinedObject, "large object %d does not exist", oid)
+			}
+			out = append(out, grantTarget{key: catalog.LargeObjectKey(uint32(oid)), class: catalog.ClassLargeObject, word: "large object", name: o.Name})
 		case catalog.ClassParameter:
 			name := strings.ToLower(o.Name)
 			if !h.KnownParameter(name) {
@@ -544,6 +553,7 @@ func alterLargeObjectOwner(h Host, c *translate.AlterOwner) error {
 	}
 	n := *lo
 	n.Owner = o
-	h.SetCatalog(cat.PutLargeObject(&n))
+	// SetOwner gives the old owner's ACL entries to the new one
+	h.SetCatalog(cat.SetOwner(catalog.LargeObjectKey(lo.OID), o).PutLargeObject(&n))
 	return nil
 }

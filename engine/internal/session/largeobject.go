@@ -56,22 +56,22 @@ func (s *Session) loSuper() bool {
 	return ok && r.Super
 }
 
-// loCheck checks the current role's access to a large object: its owner
-// and superusers have every right (lo_compat_privileges is off).
-func (s *Session) loCheck(lo *catalog.LargeObject) error {
-	if s.loSuper() || s.catalog().HasPrivsOf(s.CurrentUser(), lo.Owner) {
+// loCheck checks the current role's privileges on a large object
+// (lo_compat_privileges is off): its ACL, the owner's by default.
+func (s *Session) loCheck(lo *catalog.LargeObject, privs catalog.Priv) error {
+	if s.catalog().HasPrivilege(s.CurrentUser(), catalog.LargeObjectKey(lo.OID), catalog.ClassLargeObject, privs) {
 		return nil
 	}
 	return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for large object %d", lo.OID)
 }
 
-// loGet finds a large object the current role may use.
-func (s *Session) loGet(oid uint32) (*catalog.LargeObject, error) {
+// loGet finds a large object the current role holds privs on.
+func (s *Session) loGet(oid uint32, privs catalog.Priv) (*catalog.LargeObject, error) {
 	lo, ok := s.catalog().LargeObject(oid)
 	if !ok {
 		return nil, errNoLargeObject(oid)
 	}
-	return lo, s.loCheck(lo)
+	return lo, s.loCheck(lo, privs)
 }
 
 // loCreate makes an empty large object; oid 0 takes a new OID.
@@ -94,7 +94,12 @@ func (s *Session) loOpen(oid uint32, mode int32) (int32, error) {
 	if mode&(invRead|invWrite) == 0 {
 		return 0, pgerror.New(pgerror.InvalidParameterValue, "invalid flags for opening a large object: %d", mode)
 	}
-	if _, err := s.loGet(oid); err != nil {
+	// reading needs SELECT, writing UPDATE too (be_lo_open)
+	privs := catalog.PrivSelect
+	if mode&invWrite != 0 {
+		privs |= catalog.PrivUpdate
+	}
+	if _, err := s.loGet(oid, privs); err != nil {
 		return 0, err
 	}
 	d := &loDesc{oid: oid, mode: mode}
@@ -220,12 +225,12 @@ func (s *Session) loUnlink(oid uint32) error {
 			s.lo.fds[i] = nil
 		}
 	}
-	s.setCatalog(s.catalog().DropLargeObject(oid))
+	s.setCatalog(s.catalog().DropLargeObject(oid).DropObject(catalog.LargeObjectKey(oid)))
 	return nil
 }
 
 func (s *Session) loGetBytes(oid uint32, off int64, n int64, whole bool) ([]byte, error) {
-	lo, err := s.loGet(oid)
+	lo, err := s.loGet(oid, catalog.PrivSelect)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +250,7 @@ func (s *Session) loGetBytes(oid uint32, off int64, n int64, whole bool) ([]byte
 }
 
 func (s *Session) loPutBytes(oid uint32, off int64, data []byte) error {
-	lo, err := s.loGet(oid)
+	lo, err := s.loGet(oid, catalog.PrivUpdate)
 	if err != nil {
 		return err
 	}

@@ -90,6 +90,16 @@ func TestLargeObjectServerFiles(t *testing.T) {
 			t.Errorf("%s as a plain role: %v, want 42501", q, err)
 		}
 	}
+	// GRANT SELECT lets it read, not write
+	execAll(t, s, "reset role; grant select on large object 7001 to lo_plain; set role lo_plain")
+	if got := queryAll(t, s, "select encode(lo_get(7001, 0, 4), 'escape')"); got != "from\n" {
+		t.Errorf("lo_get with SELECT granted: %q", got)
+	}
+	for _, q := range []string{"select lo_put(7001, 0, 'x')", "select lo_open(7001, 131072)"} {
+		if err := queryErr(s, q); codeOf(err) != "42501" {
+			t.Errorf("%s with SELECT only: %v, want 42501", q, err)
+		}
+	}
 }
 
 // codeOf is an error's SQLSTATE, "" for none.

@@ -503,6 +503,8 @@ func (t *Translator) grant(g *pg.GrantStmt) *Grant {
 		cmd.Class, cmd.ObjType = catalog.ClassForeignServer, "foreign server"
 	case pg.ObjectType_OBJECT_PARAMETER_ACL:
 		cmd.Class, cmd.ObjType = catalog.ClassParameter, "parameter"
+	case pg.ObjectType_OBJECT_LARGEOBJECT:
+		cmd.Class, cmd.ObjType = catalog.ClassLargeObject, "large object"
 	default:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "GRANT on %s is not supported yet", strings.ToLower(strings.TrimPrefix(g.Objtype.String(), "OBJECT_"))))
 	}
@@ -543,6 +545,8 @@ func (t *Translator) grant(g *pg.GrantStmt) *Grant {
 			cmd.Funcs = append(cmd.Funcs, t.funcRef(o.GetObjectWithArgs()))
 		case o.GetList() != nil:
 			cmd.Objects = append(cmd.Objects, listQName(o.GetList().GetItems()))
+		case g.Objtype == pg.ObjectType_OBJECT_LARGEOBJECT:
+			cmd.Objects = append(cmd.Objects, catalog.QName{Name: largeObjectOID(o)})
 		default:
 			cmd.Objects = append(cmd.Objects, catalog.QName{Name: strVal(o)})
 		}

@@ -173,6 +173,22 @@ var pipelineCases = []pipelineCase{
 	{name: "temp table on commit drop", setup: "",
 		msgs:  pipe(ex("create temp table tt (a int) on commit drop"), ex("insert into tt values (1)"), ex("select count(*) from tt"), syncMsg),
 		check: []string{"select count(*) from pg_class where relname = 'tt'"}},
+	{name: "procedure commits in a pipeline", setup: "drop table if exists pt; create table pt (a int); " +
+		"create or replace procedure pc() language plpgsql as $$ begin insert into pt values (2); commit; insert into pt values (3); end $$",
+		msgs:  pipe(ex("insert into pt values (1)"), ex("call pc()"), ex("insert into pt values (4)"), ex(failing), syncMsg),
+		check: []string{"select a from pt order by a"}},
+	{name: "procedure commits in a pipeline that succeeds", setup: "drop table if exists pt; create table pt (a int); " +
+		"create or replace procedure pc() language plpgsql as $$ begin insert into pt values (2); commit; insert into pt values (3); end $$",
+		msgs:  pipe(ex("insert into pt values (1)"), ex("call pc()"), ex("insert into pt values (4)"), syncMsg),
+		check: []string{"select a from pt order by a"}},
+	{name: "procedure cannot commit in a block", setup: "drop table if exists pt; create table pt (a int); " +
+		"create or replace procedure pc() language plpgsql as $$ begin insert into pt values (2); commit; end $$",
+		msgs:  pipe(ex("begin"), ex("call pc()"), syncMsg, ex("rollback"), syncMsg),
+		check: []string{"select a from pt order by a"}},
+	{name: "function in a pipeline rolls back with it", setup: "drop table if exists pt; create table pt (a int); " +
+		"create or replace function pf() returns int language plpgsql as $$ begin insert into pt values (5); return 1; end $$",
+		msgs:  pipe(ex("select pf()"), ex(failing), syncMsg),
+		check: []string{"select count(*) from pt"}},
 	{name: "set transaction in a pipeline",
 		msgs: pipe(ex("set transaction read only"), ex("show transaction_read_only"), syncMsg, ex("show transaction_read_only"), syncMsg)},
 }
@@ -232,7 +248,11 @@ func pipelineExchange(url string, tc pipelineCase) ([]string, error) {
 	}
 	// each setup statement is its own Query message: a BEGIN among
 	// several in one message would take the others into its block
-	for _, q := range strings.Split(tc.setup, "; ") {
+	setup := strings.Split(tc.setup, "; ")
+	if strings.Contains(tc.setup, "$$") {
+		setup = []string{tc.setup} // a routine's body holds "; "
+	}
+	for _, q := range setup {
 		if q == "" {
 			continue
 		}

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -186,7 +187,13 @@ func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, 
 		// CALL returns its output parameters; the procedure is known once
 		// the call is analyzed, which describing by running does.
 		if c.Fn == nil {
-			return s.describeByRunning(ctx, p, res)
+			cols, tag, err := s.describeByRunning(ctx, p, res)
+			if pe, ok := pgerror.As(err); ok && !strings.HasPrefix(pe.Code, "42") {
+				// what the procedure raises when it runs is Execute's
+				// error, as in PostgreSQL; only its analysis is Parse's
+				return nil, res.Tag, nil
+			}
+			return cols, tag, err
 		}
 		var r Rows
 		r.setColumns(callSchema(c)) // routines_host.go
@@ -228,6 +235,9 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 		return nil, res.Tag, nil // catalog side effects: describe nothing
 	}
 	s.state = txnActive        // nothing commits while describing
+	prevImplicit := s.implicit // nor may a procedure COMMIT (implicit_block.go)
+	s.implicit = notImplicit
+	defer func() { s.implicit = prevImplicit }()
 	cursors := s.cursorsSave() // cursor.go: what the statement fetches stays unread
 	defer s.cursorsRestore(cursors)
 	// AFTER trigger events the start queued (a partitioned table's UPDATE

@@ -413,7 +413,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		if !s.inBlock() {
 			s.Notice("WARNING", "25P01", "there is no transaction in progress")
 		}
-		active := s.state == txnActive
+		active := s.state == txnActive && s.inBlock()
 		s.endTxn(false)
 		if active {
 			return "", nil, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "prepared transactions are disabled").

@@ -80,9 +80,19 @@ func (s *Session) Copy(ctx context.Context, sql string) (*Copy, error) {
 // started (false inside an explicit transaction).
 func (s *Session) BeginImplicitBlock() bool { return s.s.BeginImplicitBlock() }
 
-// EndImplicitBlock commits the block BeginImplicitBlock started, or rolls
-// it back when a statement in it failed.
+// BeginPipeline starts the implicit transaction PostgreSQL runs
+// extended-protocol messages in until Sync, unless one is running (an
+// explicit block, or the pipeline's own); EndImplicitBlock ends it.
+func (s *Session) BeginPipeline() bool { return s.s.BeginPipeline() }
+
+// EndImplicitBlock commits the block BeginImplicitBlock or BeginPipeline
+// started, or rolls it back when something in it failed; a block BEGIN
+// made explicit is left alone.
 func (s *Session) EndImplicitBlock() error { return s.s.EndImplicitBlock() }
+
+// FailTransaction aborts the transaction for an error the session did
+// not raise (a protocol error sent to the client), as any error does.
+func (s *Session) FailTransaction() { s.s.FailTransaction() }
 
 // TxStatus is the transaction status as ReadyForQuery reports it: 'I'
 // idle, 'T' in a transaction block, 'E' in a failed block.

@@ -40,8 +40,9 @@ type conn struct {
 	stmts      map[string]*engine.Prepared
 	stmtEpoch  uint64 // the session's StatementsEpoch when stmts was last cleared
 	portals    map[string]*portal
-	unnamed    portal // the unnamed portal's storage, reused by each Bind to it
-	bindArgs   []any  // Bind's parameter values before BindParams, reused
+	fastpath   map[uint32]*fastpathFunc // functions Function Call named (fastpath.go)
+	unnamed    portal                   // the unnamed portal's storage, reused by each Bind to it
+	bindArgs   []any                    // Bind's parameter values before BindParams, reused
 	skipToSync bool
 	// reported holds the ParameterStatus values the client has, by
 	// reportedParams' index: compared after every statement, where a map
@@ -502,10 +503,15 @@ func (c *conn) loop() error {
 			if c.skipToSync {
 				continue
 			}
+			if _, ok := msg.(*pgproto3.Close); !ok {
+				// the messages until Sync are one transaction (extended.go)
+				c.sess.BeginPipeline()
+			}
 			if err := c.extended(msg); err != nil {
 				if pe, ok := pgerror.As(err); ok && pe.Severity != "FATAL" {
 					c.srv.log.Debug("pgwire: extended query failed", "pid", c.pid, "message", fmt.Sprintf("%T", msg), "sql", c.lastSQL, "code", pe.Code, "error", pe.Message)
 					c.sendStmtError(pe, 0)
+					c.sess.FailTransaction()
 					c.skipToSync = true
 					continue
 				}
@@ -526,9 +532,7 @@ func (c *conn) loop() error {
 		case *pgproto3.CopyData, *pgproto3.CopyDone, *pgproto3.CopyFail:
 			// Outside COPY these are ignored, as PostgreSQL does.
 		case *pgproto3.FunctionCall:
-			c.be.Send(errorResponse(pgerror.New(pgerror.FeatureNotSupported, "fastpath function calls are not supported"), 0))
-			c.be.Send(&pgproto3.ReadyForQuery{TxStatus: c.sess.TxStatus()})
-			if err := c.flush(); err != nil {
+			if err := c.functionCall(m); err != nil { // fastpath.go
 				return err
 			}
 		default:
@@ -639,6 +643,17 @@ func typeSize(oid uint32) int16 {
 
 // sendRow sends the current row of rows in the given formats.
 func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16, dr *pgproto3.DataRow) error {
+	size, err := c.encodeRow(rows, cols, formats, dr)
+	if err != nil {
+		return err
+	}
+	c.be.Send(dr)
+	return c.sent(size)
+}
+
+// encodeRow encodes the current row into dr in formats and returns its
+// encoded size.
+func (c *conn) encodeRow(rows *engine.Rows, cols []engine.Column, formats []int16, dr *pgproto3.DataRow) (int, error) {
 	vals := rows.Values()
 	if cap(dr.Values) < len(vals) {
 		dr.Values = make([][]byte, len(vals))
@@ -674,7 +689,7 @@ func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16,
 		text, _ := rows.TextAt(i)
 		b, err := c.codec.AppendSend(buf, cols[i].TypeOID, vals[i], text)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if b == nil {
 			b = []byte{}
@@ -682,8 +697,7 @@ func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16,
 		dr.Values[i] = b
 		size += len(b) + 4
 	}
-	c.be.Send(dr)
-	return c.sent(size)
+	return size, nil
 }
 
 // tcpAddrPort is a TCP connection end's address and port; zero for any

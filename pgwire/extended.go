@@ -90,6 +90,15 @@ func (c *conn) parse(m *pgproto3.Parse) error {
 }
 
 func (c *conn) bind(m *pgproto3.Bind) error {
+	if err := c.bindQuiet(m); err != nil {
+		return err
+	}
+	c.be.Send(&pgproto3.BindComplete{})
+	return nil
+}
+
+// bindQuiet makes the portal a Bind message asks for, answering nothing.
+func (c *conn) bindQuiet(m *pgproto3.Bind) error {
 	stmt, ok := c.stmts[m.PreparedStatement]
 	if !ok {
 		return pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement %q does not exist", m.PreparedStatement)
@@ -168,7 +177,6 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 	}
 	p.stmt, p.args, p.formats = stmt, bound, append(p.formats, m.ResultFormatCodes...)
 	c.portals[m.DestinationPortal] = p
-	c.be.Send(&pgproto3.BindComplete{})
 	return nil
 }
 
@@ -210,6 +218,9 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 	if p.stmt.Empty() {
 		c.be.Send(&pgproto3.EmptyQueryResponse{})
 		return nil
+	}
+	if p.stmt.Tag == "COPY" && !p.started && !p.done {
+		return c.executeCopy(p) // copy.go
 	}
 	if p.done {
 		// PostgreSQL answers a finished portal with an empty completion.
@@ -280,9 +291,16 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 	return nil
 }
 
-// endOfExtendedBatch runs at Sync: outside a transaction block the
-// implicit transaction ends, and with it every portal.
+// endOfExtendedBatch runs at Sync. The messages since the last Sync ran
+// in one implicit transaction unless they were in a transaction block
+// (PostgreSQL docs: 55.2.4 Pipelining): it commits now — one commit, its
+// notifications and deferred constraint checks with it — or rolls back
+// when any of them failed; a commit's error is sent before
+// ReadyForQuery. Outside a block every portal ends with it.
 func (c *conn) endOfExtendedBatch() {
+	if err := c.sess.EndImplicitBlock(); err != nil {
+		c.sendStmtError(err, 0)
+	}
 	if c.sess.TxStatus() != 'I' {
 		return
 	}

@@ -101,3 +101,38 @@ func benchRows(b *testing.B, c *pgx.Conn, q string, want int, args func(i int) [
 		}
 	}
 }
+
+// BenchmarkExtendedPointSelect is pgbench -S over the extended protocol:
+// one primary-key lookup per Bind/Execute/Sync.
+func BenchmarkExtendedPointSelect(b *testing.B) {
+	c := benchPosts(b)
+	benchRows(b, c, `select title from posts where id = $1`, 1, func(i int) []any { return []any{int64(1 + i*7919%10000)} })
+}
+
+// BenchmarkExtendedInsert is one INSERT per Bind/Execute/Sync: the
+// statement's transaction ends at Sync.
+func BenchmarkExtendedInsert(b *testing.B) {
+	c := benchPosts(b)
+	ctx := context.Background()
+	for i := 0; b.Loop(); i++ {
+		if _, err := c.Exec(ctx, `insert into posts values ($1, 1, true, now(), 'x')`, int64(20000+i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkExtendedBatch is a pgx Batch of ten INSERTs and one Sync: one
+// transaction.
+func BenchmarkExtendedBatch(b *testing.B) {
+	c := benchPosts(b)
+	ctx := context.Background()
+	for i := 0; b.Loop(); i++ {
+		batch := &pgx.Batch{}
+		for k := range 10 {
+			batch.Queue(`insert into posts values ($1, 1, true, now(), 'x')`, int64(20000+i*10+k))
+		}
+		if err := c.SendBatch(ctx, batch).Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

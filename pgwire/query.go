@@ -33,9 +33,8 @@ func (c *conn) simpleQuery(sqlText string) error {
 		p.close()
 		delete(c.portals, "")
 	}
-	implicit := false
 	if len(stmts) > 1 && !anyTransactionControl(stmts) {
-		implicit = c.sess.BeginImplicitBlock()
+		c.sess.BeginImplicitBlock()
 	}
 	c.sess.SetClientQuery(sqlText) // current_query() is the whole message
 	defer c.sess.SetClientQuery("")
@@ -48,10 +47,10 @@ func (c *conn) simpleQuery(sqlText string) error {
 			break
 		}
 	}
-	if implicit {
-		if err := c.sess.EndImplicitBlock(); err != nil {
-			c.be.Send(errorResponse(toPgError(err), 0))
-		}
+	// the message's implicit block ends, or a pipeline's the Query came
+	// in (its statements ran in it, as in PostgreSQL)
+	if err := c.sess.EndImplicitBlock(); err != nil {
+		c.be.Send(errorResponse(toPgError(err), 0))
 	}
 	return c.readyForQuery()
 }

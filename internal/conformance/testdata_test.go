@@ -78,7 +78,7 @@ func TestCaseFileLayout(t *testing.T) {
 	areas := map[string]bool{"types": true, "ddl": true, "dml": true, "queries": true,
 		"functions": true, "session": true, "transactions": true, "errors": true,
 		"routines": true, "triggers": true, "plpgsql": true, "storage": true,
-		"extensions": true, "roles": true, "privileges": true, "rls": true} // the last three start from the bootstrap
+		"extensions": true, "large_objects": true, "roles": true, "privileges": true, "rls": true} // the last three start from the bootstrap
 	for _, f := range loadTestdata(t) {
 		if !areas[f.Area()] || strings.Count(f.Name, "/") != 1 {
 			t.Errorf("%s: case files go in <area>/<name>.sql, area one of the README's", f.Name)

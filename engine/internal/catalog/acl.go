@@ -69,6 +69,7 @@ const (
 	ClassForeignWrapper
 	ClassForeignServer
 	ClassParameter // a configuration parameter (parameter_acl.go)
+	ClassLargeObject
 )
 
 // AllPrivs are the privileges that exist for a class (GRANT ALL).
@@ -94,6 +95,8 @@ func AllPrivs(class ObjClass) Priv {
 		return PrivCreate
 	case ClassParameter:
 		return PrivSet | PrivAlterSystem
+	case ClassLargeObject:
+		return PrivSelect | PrivUpdate
 	}
 	return 0
 }
@@ -127,7 +130,7 @@ func (a ACL) Strings() []string {
 // Default is PostgreSQL's acldefault(class, owner).
 func Default(class ObjClass, owner string) ACL {
 	switch class {
-	case ClassTable, ClassSequence, ClassSchema, ClassTablespace, ClassForeignWrapper, ClassForeignServer, ClassParameter:
+	case ClassTable, ClassSequence, ClassSchema, ClassTablespace, ClassForeignWrapper, ClassForeignServer, ClassParameter, ClassLargeObject:
 		p := AllPrivs(class)
 		return ACL{{Grantee: owner, Grantor: owner, Privs: p}}
 	case ClassFunction, ClassType, ClassLanguage:
@@ -247,6 +250,10 @@ func (c *Catalog) Owner(k ObjectKey) string {
 	case ObjForeignServer:
 		if s, ok := c.ForeignServer(k.Name); ok {
 			return s.Owner
+		}
+	case ObjLargeObject:
+		if lo, ok := c.LargeObject(LargeObjectKeyOID(k)); ok {
+			return lo.Owner
 		}
 	}
 	if o, ok := c.sec().owners[k]; ok {

@@ -67,6 +67,8 @@ type Catalog struct {
 	// textSearch holds the user text search objects (textsearch.go),
 	// nil when none
 	textSearch *TextSearch
+	// largeObjects are the large objects by OID (largeobjects.go)
+	largeObjects map[uint32]*LargeObject
 	// shape identifies the catalog apart from its comments: every change
 	// but a comment's makes a new one (clone), so what comments cannot
 	// affect (translations, plans) outlives COMMENT ON (SameShape).

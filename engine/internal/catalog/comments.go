@@ -26,6 +26,9 @@ const (
 	ObjTSTemplate
 	// ObjCast is a cast (casts.go): Name is its OID in decimal.
 	ObjCast
+	// ObjLargeObject is a large object (largeobjects.go): Name is its
+	// OID in decimal; its owner is the object's own.
+	ObjLargeObject
 )
 
 // ObjectKey identifies a commented object. Column is set for ObjColumn

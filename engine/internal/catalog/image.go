@@ -75,6 +75,8 @@ type Image struct {
 	// ColumnSettings are columns' statistics targets and options
 	// (column_stats.go)
 	ColumnSettings []ColumnSetting
+	// LargeObjects are the large objects (largeobjects.go)
+	LargeObjects []ImageLargeObject
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -379,6 +381,7 @@ func (c *Catalog) Image() (Image, error) {
 	img.EventTriggers = c.eventTriggerImage()
 	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
 	img.Statistics = c.statistics
+	img.LargeObjects = c.largeObjectImage()
 	img.Casts = c.casts
 	img.TextSearch = c.textSearch
 	for _, p := range c.Publications() {
@@ -606,6 +609,7 @@ func FromImage(img Image) (*Catalog, error) {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
 	}
 	c.statistics = img.Statistics
+	c.largeObjects = largeObjectsFromImage(img.LargeObjects)
 	c.casts = img.Casts
 	c.textSearch = img.TextSearch
 	if img.OpFamilies != nil || img.OpClasses != nil {

@@ -158,7 +158,7 @@ func addPgDumpCatalogs(m map[string]*def) {
 		column{"subtwophasestate", types.Char}, column{"subdisableonerr", types.Bool}, column{"subconninfo", types.Text},
 		column{"subslotname", types.Name}, column{"subsynccommit", types.Text}, column{"subpublications", textArray})
 	m["pg_foreign_table"] = empty(column{"ftrelid", types.Oid}, column{"ftserver", types.Oid}, column{"ftoptions", textArray})
-	m["pg_largeobject_metadata"] = empty(column{"oid", types.Oid}, column{"lomowner", types.Oid}, column{"lomacl", aclitemArray})
+	addLargeObjectCatalogs(m) // pg_largeobject.go
 	m["pg_seclabels"] = empty(column{"objoid", types.Oid}, column{"classoid", types.Oid}, column{"objsubid", types.Int4},
 		column{"objtype", types.Text}, column{"objnamespace", types.Oid}, column{"objname", types.Text},
 		column{"provider", types.Text}, column{"label", types.Text})

@@ -86,7 +86,7 @@ var catalogTableOIDs = map[string]uint32{
 	"pg_opfamily": 2753, "pg_amop": 2602, "pg_amproc": 2603, "pg_cast": 2605, "pg_range": 3541, "pg_transform": 3576,
 	"pg_conversion": 2607, "pg_ts_parser": 3601, "pg_ts_template": 3764, "pg_ts_dict": 3600, "pg_ts_config": 3602, "pg_ts_config_map": 3603,
 	"pg_foreign_data_wrapper": 2328, "pg_foreign_server": 1417, "pg_event_trigger": 3466, "pg_partitioned_table": 3350,
-	"pg_subscription": 6100, "pg_largeobject_metadata": 2995, "pg_foreign_table": 3118, "pg_user_mapping": 1418,
+	"pg_subscription": 6100, "pg_largeobject_metadata": 2995, "pg_largeobject": 2613, "pg_foreign_table": 3118, "pg_user_mapping": 1418,
 	"pg_shseclabel": 3592, "pg_parameter_acl": 6243,
 }
 

@@ -2,6 +2,7 @@ package security
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -120,6 +121,15 @@ func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 				return nil, serverMissing(o.Name)
 			}
 			out = append(out, grantTarget{key: ForeignServerKey(o.Name), class: catalog.ClassForeignServer, word: "foreign server", name: o.Name})
+		case catalog.ClassLargeObject:
+			oid, err := strconv.ParseUint(o.Name, 10, 32)
+			if err != nil {
+				return nil, pgerror.New(pgerror.NumericValueOutOfRange, "OID out of range")
+			}
+			if _, ok := cat.LargeObject(uint32(oid)); !ok {
+				return nil, pgerror.New(pgerror.UndefinedObject, "large object %d does not exist", oid)
+			}
+			out = append(out, grantTarget{key: catalog.LargeObjectKey(uint32(oid)), class: catalog.ClassLargeObject, word: "large object", name: o.Name})
 		case catalog.ClassParameter:
 			name := strings.ToLower(o.Name)
 			if !h.KnownParameter(name) {
@@ -507,6 +517,43 @@ func AlterOwner(h Host, c *translate.AlterOwner) error {
 		}
 		h.SetCatalog(cat)
 		return nil
+	case "large object":
+		return alterLargeObjectOwner(h, c)
 	}
 	return pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... OWNER TO is not supported yet", strings.ToUpper(c.ObjType))
+}
+
+// alterLargeObjectOwner is ALTER LARGE OBJECT ... OWNER TO: the owner is
+// the large object's own (catalog.LargeObject); the checks are changeOwner's
+// without a schema.
+func alterLargeObjectOwner(h Host, c *translate.AlterOwner) error {
+	oid, err := strconv.ParseUint(c.Name.Name, 10, 32)
+	if err != nil {
+		return pgerror.New(pgerror.NumericValueOutOfRange, "OID out of range")
+	}
+	cat := h.Catalog()
+	lo, ok := cat.LargeObject(uint32(oid))
+	if !ok {
+		return pgerror.New(pgerror.UndefinedObject, "large object %d does not exist", oid)
+	}
+	o, err := resolveRoleName(h, c.Owner)
+	if err != nil {
+		return err
+	}
+	if lo.Owner == o {
+		return nil
+	}
+	if !isSuperuser(h) {
+		if !cat.HasPrivsOf(h.CurrentUser(), lo.Owner) {
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be owner of large object %d", oid)
+		}
+		if !cat.IsMemberOf(h.CurrentUser(), o) {
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be member of role %q", o)
+		}
+	}
+	n := *lo
+	n.Owner = o
+	// SetOwner gives the old owner's ACL entries to the new one
+	h.SetCatalog(cat.SetOwner(catalog.LargeObjectKey(lo.OID), o).PutLargeObject(&n))
+	return nil
 }

@@ -79,9 +79,10 @@ var builtinFamilies = []func(*expr.Registry){
 	addFunctionDefFuncs, // pgcatalog_functiondef.go
 	addClientCatalogFuncs,
 	addIndexDefFuncs,
-	addSizeFuncs,   // pgcatalog_size_funcs.go
-	addPgDumpFuncs, // pgdump_funcs.go
-	addDDLFuncs,    // ddl_funcs.go
-	addTypeIOFuncs, // type_io_funcs.go
-	addCastFuncs,   // cast_funcs.go, last: it keeps what the others register
+	addSizeFuncs,        // pgcatalog_size_funcs.go
+	addPgDumpFuncs,      // pgdump_funcs.go
+	addDDLFuncs,         // ddl_funcs.go
+	addLargeObjectFuncs, // largeobject.go
+	addTypeIOFuncs,      // type_io_funcs.go
+	addCastFuncs,        // cast_funcs.go, last: it keeps what the others register
 }

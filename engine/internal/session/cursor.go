@@ -84,7 +84,7 @@ func (s *Session) cursorsTxnEnd(commit bool) {
 
 // sqlDeclareCursor runs DECLARE.
 func (s *Session) sqlDeclareCursor(ctx context.Context, res translate.Result, d *translate.DeclareCursor) (*Rows, error) {
-	if !d.Hold && s.state == txnIdle {
+	if !d.Hold && !s.inBlock() {
 		return s.cursorFailed(pgerror.New(pgerror.NoActiveSQLTransaction, "DECLARE CURSOR can only be used in transaction blocks"))
 	}
 	if _, dup := s.cursors[d.Name]; dup {

@@ -60,6 +60,7 @@ func (s *Session) discardCommand(c *translate.Discard, tag string) (string, *Row
 			return "", nil, pgerror.New(pgerror.ActiveSQLTransaction, "DISCARD ALL cannot run inside a transaction block")
 		}
 		s.cursors = nil
+		s.keepTxnSettings()
 		s.settings["session_authorization"] = s.user
 		s.settings["role"] = "none"
 		s.resetAll()

@@ -17,7 +17,7 @@ import (
 // the locked tables. Readers are not kept out by ACCESS EXCLUSIVE; they
 // read the committed state, as they would have before the lock.
 func (s *Session) lockCommand(ctx context.Context, res translate.Result, c *translate.Lock) (*Rows, error) {
-	if s.state == txnIdle {
+	if !s.inBlock() {
 		return s.sqlPreparedFailed(pgerror.New(pgerror.NoActiveSQLTransaction, "LOCK TABLE can only be used in transaction blocks"))
 	}
 	if c.Mode >= translate.LockShare {

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -88,6 +89,12 @@ func (s *Session) Prepare(ctx context.Context, sqlText string, paramOIDs []uint3
 	}
 	p.node = tree.Stmts[0].Stmt
 	p.stmt = pgtree.Clone(p.node)
+	if p.node.GetCopyStmt() != nil {
+		// COPY runs through Copy, which checks it; it returns no rows
+		// (its data moves in COPY messages) and takes no parameters
+		p.Tag = "COPY"
+		return p, nil
+	}
 	n := 0
 	if p.node.GetPrepareStmt() == nil { // PREPARE's $n belong to the statement it names
 		n = maxParam(p.node)
@@ -180,7 +187,13 @@ func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, 
 		// CALL returns its output parameters; the procedure is known once
 		// the call is analyzed, which describing by running does.
 		if c.Fn == nil {
-			return s.describeByRunning(ctx, p, res)
+			cols, tag, err := s.describeByRunning(ctx, p, res)
+			if pe, ok := pgerror.As(err); ok && !strings.HasPrefix(pe.Code, "42") {
+				// what the procedure raises when it runs is Execute's
+				// error, as in PostgreSQL; only its analysis is Parse's
+				return nil, res.Tag, nil
+			}
+			return cols, tag, err
 		}
 		var r Rows
 		r.setColumns(callSchema(c)) // routines_host.go
@@ -222,6 +235,9 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 		return nil, res.Tag, nil // catalog side effects: describe nothing
 	}
 	s.state = txnActive        // nothing commits while describing
+	prevImplicit := s.implicit // nor may a procedure COMMIT (implicit_block.go)
+	s.implicit = notImplicit
+	defer func() { s.implicit = prevImplicit }()
 	cursors := s.cursorsSave() // cursor.go: what the statement fetches stays unread
 	defer s.cursorsRestore(cursors)
 	// AFTER trigger events the start queued (a partitioned table's UPDATE
@@ -465,6 +481,12 @@ func (s *Session) QueryBound(ctx context.Context, p *Prepared, bound []any) (*Ro
 	if p.node == nil {
 		return &Rows{done: true}, nil
 	}
+	if s.implicit == implicitPipeline {
+		if err := s.pipelineStatement(p.stmt); err != nil { // implicit_block.go
+			s.failed()
+			return nil, err
+		}
+	}
 	s.noteClientQuery(p.SQL)
 	start := time.Now()
 	rows, err := s.query(ctx, p.SQL, p.stmt, bound)
@@ -540,35 +562,6 @@ func (r *Rows) Abandon() error {
 	}
 	r.finish(nil)
 	return r.err
-}
-
-// BeginImplicitBlock starts the implicit transaction block PostgreSQL runs
-// a multi-statement simple Query message in: its statements commit
-// together, and an error rolls back all of them. It reports whether a
-// block was started (false inside an explicit transaction).
-func (s *Session) BeginImplicitBlock() bool {
-	if s.state != txnIdle {
-		return false
-	}
-	if s.txn == nil {
-		s.txn = s.newTxn()
-	}
-	s.txn.Refresh()
-	s.state = txnActive
-	s.txnSettings = copySettings(s.settings)
-	return true
-}
-
-// EndImplicitBlock ends the block BeginImplicitBlock started: it commits
-// unless a statement failed, in which case everything is rolled back.
-func (s *Session) EndImplicitBlock() error {
-	switch s.state {
-	case txnActive:
-		return s.endTxn(true)
-	case txnFailed:
-		return s.endTxn(false)
-	}
-	return nil
 }
 
 // closeUnread closes a result's iterator before its first row; some GMS

@@ -503,11 +503,18 @@ func (s *Session) ApplyCatalog(cmds []translate.CatalogCommand) error { return s
 // MapError implements routines.Host.
 func (s *Session) MapError(err error) error { return mapError(err) }
 
-// TxnIdle implements routines.Host.
-func (s *Session) TxnIdle() bool { return s.state == txnIdle }
+// TxnIdle implements routines.Host: outside a transaction block a
+// procedure may COMMIT and ROLLBACK, in a pipeline's implicit
+// transaction too (it is not a block: implicit_block.go).
+func (s *Session) TxnIdle() bool { return !s.inBlock() }
 
-// SetTxnActive implements routines.Host.
+// SetTxnActive implements routines.Host. A pipeline's transaction is
+// active already and stays so after the call: what a procedure runs after
+// its COMMIT belongs to the pipeline's next transaction, which Sync ends.
 func (s *Session) SetTxnActive(active bool) {
+	if s.implicit == implicitPipeline {
+		return
+	}
 	if active {
 		s.StorageTxn().Refresh()
 		s.state = txnActive

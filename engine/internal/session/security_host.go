@@ -190,6 +190,7 @@ func (s *Session) checkRoleSetting(name, value string) (string, error) {
 	case "session_authorization":
 		// SET / RESET SESSION AUTHORIZATION also ends SET ROLE
 		delete(s.local, "role")
+		s.keepTxnSettings()
 		s.settings["role"] = "none"
 		return security.CheckSessionAuthorization(s.catalog(), s.user, value)
 	}

@@ -159,8 +159,16 @@ type Session struct {
 	notices []Notice
 	// txnSettings are the settings at BEGIN, restored by ROLLBACK.
 	txnSettings map[string]string
-	env         types.Env
-	seqState    sessionSequences // currval / lastval
+	// implicit is the kind of implicit block the transaction is, while
+	// it is one (implicit_block.go); pipelineRuns counts the statements a
+	// pipeline's block has run.
+	implicit     implicitKind
+	pipelineRuns int
+	// lo is the transaction's open large object descriptors
+	// (largeobject.go).
+	lo       loState
+	env      types.Env
+	seqState sessionSequences // currval / lastval
 	// describeSeqs, while a Describe runs a statement, are its private
 	// sequence values (prepare.go), so describing uses up none.
 	describeSeqs map[uint32]seqValue

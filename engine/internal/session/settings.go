@@ -109,6 +109,7 @@ func (s *Session) setSetting(name, value string, local bool) error {
 			s.env.Loc = loc
 		}
 	} else {
+		s.keepTxnSettings()
 		s.settings[name] = value
 	}
 	if name == "intervalstyle" || name == "datestyle" {
@@ -253,6 +254,7 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 			def, ok = v, true // the startup packet's value outranks the role's
 		}
 		if !ok {
+			s.keepTxnSettings()
 			delete(s.settings, name)
 			return tag, nil, nil
 		}
@@ -262,7 +264,7 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 		delete(s.settings, sessionSourceKey+name)
 		return tag, nil, nil
 	}
-	if c.Local && s.state == txnIdle {
+	if c.Local && !s.inBlock() {
 		s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
 	}
 	return "SET", nil, s.userSet(c.Name, c.Value, c.Local)
@@ -304,6 +306,7 @@ const sessionSourceKey = "\x00source:"
 // role and session_authorization, which RESET ALL leaves alone in
 // PostgreSQL (SET ROLE stays in effect).
 func (s *Session) resetAll() {
+	s.keepTxnSettings()
 	role, auth := s.settings["role"], s.settings["session_authorization"]
 	s.settings = defaultSettings()
 	s.settings["role"], s.settings["session_authorization"] = role, auth
@@ -351,6 +354,15 @@ func (s *Session) showAll() *Rows {
 func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) {
 	switch c.Kind {
 	case "begin":
+		if s.implicit != notImplicit && s.state == txnActive {
+			// BEGIN takes an implicit block's statements into an
+			// explicit block (implicit_block.go)
+			s.implicit = notImplicit
+			if err := s.applyTxnOptions(c); err != nil {
+				return "", nil, err
+			}
+			return c.Tag, nil, nil
+		}
 		if s.state != txnIdle {
 			s.Notice("WARNING", "25001", "there is already a transaction in progress")
 			return c.Tag, nil, nil
@@ -366,8 +378,10 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		}
 		return c.Tag, nil, nil
 	case "set":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			s.Notice("WARNING", "25P01", "SET TRANSACTION can only be used in transaction blocks")
+		}
+		if s.state == txnIdle {
 			return c.Tag, nil, nil
 		}
 		if err := s.applyTxnOptions(c); err != nil {
@@ -375,7 +389,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		}
 		return c.Tag, nil, nil
 	case "commit":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			s.Notice("WARNING", "25P01", "there is no transaction in progress")
 		}
 		if s.state == txnFailed {
@@ -387,7 +401,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		}
 		return "COMMIT", nil, nil
 	case "rollback":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			s.Notice("WARNING", "25P01", "there is no transaction in progress")
 		}
 		s.endTxn(false)
@@ -396,10 +410,10 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		// max_prepared_transactions is 0, PostgreSQL's default: PREPARE
 		// TRANSACTION ends the block as ROLLBACK does, failing when the
 		// block could have been prepared (twophase.c, MarkAsPreparing)
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			s.Notice("WARNING", "25P01", "there is no transaction in progress")
 		}
-		active := s.state == txnActive
+		active := s.state == txnActive && s.inBlock()
 		s.endTxn(false)
 		if active {
 			return "", nil, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "prepared transactions are disabled").
@@ -414,13 +428,13 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		// with none prepared, no identifier names one
 		return "", nil, pgerror.New(pgerror.UndefinedObject, "prepared transaction with identifier %q does not exist", c.GID)
 	case "savepoint":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "SAVEPOINT can only be used in transaction blocks")
 		}
 		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings), notifies: s.notifyMark(), cursors: s.cursorSeq})
 		return "SAVEPOINT", nil, nil
 	case "release", "rollback_to":
-		if s.state == txnIdle {
+		if !s.inBlock() {
 			verb := map[string]string{"release": "RELEASE SAVEPOINT", "rollback_to": "ROLLBACK TO SAVEPOINT"}[c.Kind]
 			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "%s can only be used in transaction blocks", verb)
 		}
@@ -450,6 +464,9 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 }
 
 func (s *Session) endTxn(commit bool) error {
+	// an implicit block that changed no setting (keepTxnSettings) keeps
+	// the session's time zone and styles as they are
+	changed := s.txnSettings != nil || len(s.local) > 0 || s.implicit == notImplicit
 	if !commit && s.txnSettings != nil {
 		s.settings = s.txnSettings // SET inside a rolled-back transaction is undone
 	}
@@ -460,12 +477,17 @@ func (s *Session) endTxn(commit bool) error {
 	s.endDeferrable()
 	err := s.endStorageTxn(commit)
 	s.state = txnIdle
+	s.implicit = notImplicit
 	s.savepoints = nil
-	s.local = map[string]string{}
-	if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {
-		s.env.Loc = loc
+	if len(s.local) > 0 {
+		s.local = map[string]string{}
 	}
-	s.syncEnvStyles()
+	if changed {
+		if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {
+			s.env.Loc = loc
+		}
+		s.syncEnvStyles()
+	}
 	return err
 }
 
@@ -479,6 +501,16 @@ func (s *Session) endDeferrable() {
 		if v, _ := s.Setting("default_transaction_deferrable"); v != "off" {
 			s.settings["transaction_deferrable"] = v
 		}
+	}
+}
+
+// keepTxnSettings keeps the settings as the transaction found them, for
+// a rollback to restore, before its first change of them: an implicit
+// block leaves the copy to it (implicit_block.go), so a pipeline that
+// sets nothing copies nothing.
+func (s *Session) keepTxnSettings() {
+	if s.txnSettings == nil && s.state != txnIdle {
+		s.txnSettings = copySettings(s.settings)
 	}
 }
 

@@ -50,6 +50,7 @@ func (s *Session) endStorageTxn(commit bool) error {
 	s.notifyEnd(commit && err == nil)
 	s.advisoryXactEnd()                   // advisory_locks.go
 	s.cursorsTxnEnd(commit && err == nil) // cursor.go
+	s.loTxnEnd()                          // largeobject.go
 	s.eng.changes.flush(&s.env)
 	if err != nil {
 		return mapError(err)

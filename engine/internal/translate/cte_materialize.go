@@ -41,6 +41,11 @@ var volatileBuiltins = map[string]bool{
 	"set_config": true, "setval": true, "suppress_redundant_updates_trigger": true,
 	"timeofday": true, "ts_stat": true, "tsvector_update_trigger": true,
 	"tsvector_update_trigger_column": true,
+	// large objects (engine/internal/session/largeobject.go)
+	"lo_close": true, "lo_creat": true, "lo_create": true, "lo_export": true, "lo_from_bytea": true,
+	"lo_get": true, "lo_import": true, "lo_lseek": true, "lo_lseek64": true, "lo_open": true,
+	"lo_put": true, "lo_tell": true, "lo_tell64": true, "lo_truncate": true, "lo_truncate64": true,
+	"lo_unlink": true, "loread": true, "lowrite": true,
 }
 
 // IsVolatileBuiltin reports whether name is in volatileBuiltins.

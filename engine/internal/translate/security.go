@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"strconv"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -374,6 +375,9 @@ func (t *Translator) securityStatement(n *pg.Node) (Result, bool) {
 		case pg.ObjectType_OBJECT_TYPE, pg.ObjectType_OBJECT_DOMAIN:
 			cmd.ObjType = strings.ToLower(strings.TrimPrefix(ao.ObjectType.String(), "OBJECT_"))
 			cmd.Name = listQName(ao.Object.GetList().GetItems())
+		case pg.ObjectType_OBJECT_LARGEOBJECT:
+			// the OID, an integer or (past 2^31) a float literal
+			cmd.ObjType, cmd.Name = "large object", catalog.QName{Name: largeObjectOID(ao.Object)}
 		default:
 			fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... OWNER TO is not supported yet", strings.TrimPrefix(ao.ObjectType.String(), "OBJECT_")))
 		}
@@ -499,6 +503,8 @@ func (t *Translator) grant(g *pg.GrantStmt) *Grant {
 		cmd.Class, cmd.ObjType = catalog.ClassForeignServer, "foreign server"
 	case pg.ObjectType_OBJECT_PARAMETER_ACL:
 		cmd.Class, cmd.ObjType = catalog.ClassParameter, "parameter"
+	case pg.ObjectType_OBJECT_LARGEOBJECT:
+		cmd.Class, cmd.ObjType = catalog.ClassLargeObject, "large object"
 	default:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "GRANT on %s is not supported yet", strings.ToLower(strings.TrimPrefix(g.Objtype.String(), "OBJECT_"))))
 	}
@@ -539,6 +545,8 @@ func (t *Translator) grant(g *pg.GrantStmt) *Grant {
 			cmd.Funcs = append(cmd.Funcs, t.funcRef(o.GetObjectWithArgs()))
 		case o.GetList() != nil:
 			cmd.Objects = append(cmd.Objects, listQName(o.GetList().GetItems()))
+		case g.Objtype == pg.ObjectType_OBJECT_LARGEOBJECT:
+			cmd.Objects = append(cmd.Objects, catalog.QName{Name: largeObjectOID(o)})
 		default:
 			cmd.Objects = append(cmd.Objects, catalog.QName{Name: strVal(o)})
 		}
@@ -863,4 +871,16 @@ func defText(n *pg.Node) string {
 		return strVal(a.TypeName.Names[len(a.TypeName.Names)-1])
 	}
 	return constText(n)
+}
+
+// largeObjectOID is the text of a large object's OID as a statement
+// names it.
+func largeObjectOID(n *pg.Node) string {
+	switch v := n.Node.(type) {
+	case *pg.Node_Integer:
+		return strconv.FormatInt(int64(v.Integer.Ival), 10)
+	case *pg.Node_Float:
+		return v.Float.Fval
+	}
+	return strVal(n)
 }

@@ -74,7 +74,9 @@ func queryColumns(h Host, query string) ([]string, []*types.Type, error) {
 	if err != nil {
 		return nil, nil, h.SyntaxError(err, query)
 	}
-	tr := &translate.Translator{Env: h.Env(), Tables: h.TableLookup(), Catalog: h.TranslatorCatalog()}
+	// Inline: a WITH query the statement would run first (materialized)
+	// has no rows to plan with here; inlined, its columns are the same
+	tr := &translate.Translator{Env: h.Env(), Tables: h.TableLookup(), Catalog: h.TranslatorCatalog(), Inline: true}
 	res, err := tr.Statement(tree.Stmts[0].Stmt)
 	if err != nil {
 		return nil, nil, err

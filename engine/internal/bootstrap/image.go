@@ -11,8 +11,12 @@ import "github.com/tinybase/tinybase/engine/internal/catalog"
 // constraints are text already. A test regenerates the image from the
 // scripts and fails when the embedded one differs.
 type Image struct {
-	Schemas   []string
-	Tables    []Table
+	Schemas []string
+	// SchemaSeqs are the schemas' catalog-order numbers, parallel to
+	// Schemas, and Seq the last one given out (storage's catalog_order.go).
+	SchemaSeqs []uint64
+	Seq        uint64
+	Tables     []Table
 	Catalog   catalog.Image
 	Sequences []SequenceValue
 }
@@ -30,6 +34,7 @@ type Table struct {
 	ForeignKeys  []ForeignKey
 	Comment      string
 	Collation    uint16
+	Seq          uint64 // catalog order
 	NextRowID    int64
 	Rows         [][]Value
 }

@@ -50,7 +50,7 @@ func imageOf(e *Engine) (bootstrap.Image, error) {
 	if err != nil {
 		return bootstrap.Image{}, err
 	}
-	img := bootstrap.Image{Schemas: si.Schemas, Catalog: cat}
+	img := bootstrap.Image{Schemas: si.Schemas, SchemaSeqs: si.SchemaSeqs, Seq: si.Seq, Catalog: cat}
 	for _, t := range si.Tables {
 		it, err := tableImageOf(t)
 		if err != nil {
@@ -77,7 +77,7 @@ func typeRef(t sql.Type) (catalog.TypeRef, error) {
 
 func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
 	it := bootstrap.Table{Schema: t.Schema, Name: t.Name, PKOrds: t.PKOrds, PKName: t.PKName, PKInclude: t.PKInclude,
-		Comment: t.Comment, Collation: uint16(t.Collation), NextRowID: t.NextRowID}
+		Comment: t.Comment, Collation: uint16(t.Collation), Seq: t.Seq, NextRowID: t.NextRowID}
 	for _, c := range t.Columns {
 		if c.AutoIncrement || c.Virtual || c.OnUpdate != nil {
 			return it, fmt.Errorf("column %s: AUTO_INCREMENT, virtual and ON UPDATE columns cannot be imaged", c.Name)
@@ -207,11 +207,11 @@ func buildImage(img *bootstrap.Image, rows rowSource, finish func(*Session, *sto
 	var e *Engine // set below, before any table is used
 	x := &imageExprs{}
 	var ctx *sql.Context // for inserting rows; a new context costs ~100 µs
-	si := storage.Image{Schemas: img.Schemas, Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
+	si := storage.Image{Schemas: img.Schemas, SchemaSeqs: img.SchemaSeqs, Seq: img.Seq, Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
 	for n := range img.Tables {
 		it := &img.Tables[n]
 		t := storage.TableImage{Schema: it.Schema, Name: it.Name, PKOrds: it.PKOrds, PKName: it.PKName, PKInclude: it.PKInclude,
-			Comment: it.Comment, Collation: sql.CollationID(it.Collation), NextRowID: it.NextRowID,
+			Comment: it.Comment, Collation: sql.CollationID(it.Collation), Seq: it.Seq, NextRowID: it.NextRowID,
 			Columns: make(sql.Schema, len(it.Columns))}
 		stored := false
 		for i, ic := range it.Columns {

@@ -268,6 +268,7 @@ func (h *Table) DropPrimaryKey(ctx *sql.Context) error {
 // and installs it.
 func replaceTable(ctx *sql.Context, t *Txn, old *tableData, def *tableDef, rows []sql.Row) error {
 	def.shape = &shapeToken{}
+	def.seq = t.nextSeq() // relnatts or relfilenode changes
 	if err := def.finish(); err != nil {
 		return err
 	}

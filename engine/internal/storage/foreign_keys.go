@@ -55,6 +55,7 @@ func (h *Table) AddForeignKey(ctx *sql.Context, fk sql.ForeignKeyConstraint) err
 		}
 		d := td.def.clone()
 		d.fks = append(copyFKs(d.fks), fk)
+		d.seq = t.nextSeq() // relhastriggers: the constraint's triggers
 		td.def = d
 		return nil
 	})

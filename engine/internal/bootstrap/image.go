@@ -17,8 +17,8 @@ type Image struct {
 	SchemaSeqs []uint64
 	Seq        uint64
 	Tables     []Table
-	Catalog   catalog.Image
-	Sequences []SequenceValue
+	Catalog    catalog.Image
+	Sequences  []SequenceValue
 }
 
 // Table is one table: definition and rows.
@@ -59,6 +59,9 @@ type Stored struct {
 	Literal       bool
 	ReturnNil     bool
 	Parenthesized bool
+	// Domain marks a default taken from the column's domain
+	// (translate.DomainDefault).
+	Domain bool
 	// Shown is a folded constant default's printed form (expr.Literal's
 	// Shown: DEFAULT '' on a text column prints ''::text), which
 	// translating Text again does not set.

@@ -171,6 +171,9 @@ func storedOf(d *sql.ColumnDefaultValue, generated bool) (bootstrap.Stored, erro
 	// The default as written: under the assignment coercion CREATE TABLE
 	// adds (and translating the text adds again), as pg_get_expr prints it.
 	e := d.Expr
+	if dd, ok := e.(*translate.DomainDefault); ok {
+		s.Domain, e = true, dd.Child
+	}
 	for {
 		c, ok := e.(*expr.Cast)
 		if !ok || c.Explicit {
@@ -368,6 +371,9 @@ func (x *imageExprs) tableExprs(e *Engine, it *bootstrap.Table, cols sql.Schema,
 			}
 			if l, ok := col.Default.Expr.(*expr.Literal); ok && ic.Default.Shown != "" {
 				l.Shown = ic.Default.Shown
+			}
+			if ic.Default.Domain {
+				col.Default.Expr = &translate.DomainDefault{Child: col.Default.Expr}
 			}
 		}
 		if ic.Generated.Set {

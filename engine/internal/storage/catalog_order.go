@@ -67,3 +67,22 @@ func (t *Txn) SchemasInCatalogOrder() []string {
 	})
 	return out
 }
+
+// hasFKTriggers reports whether td has foreign-key triggers, as its own
+// constraints' or as a referenced table's: PostgreSQL's relhastriggers,
+// as far as storage knows (user triggers live in the engine's catalog).
+// Called with t.mu and the writer lock held.
+func (t *Txn) hasFKTriggers(td *tableData) bool {
+	d := td.def
+	if len(d.fks) > 0 {
+		return true
+	}
+	for _, o := range t.root.tables.all() {
+		for _, fk := range o.def.fks {
+			if fk.ParentSchema == d.schema && fk.ParentTable == d.name {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -10,8 +10,8 @@ import (
 // bootstrapImage is the database engine/internal/bootstrap's scripts build.
 var bootstrapImage = bootstrap.Image{
 	Schemas:    []string{"auth", "extensions", "graphql", "graphql_public", "net", "public", "realtime", "storage", "supabase_functions", "supabase_migrations", "vault"},
-	SchemaSeqs: []uint64{3, 2, 7, 5, 12, 1, 79, 4, 84, 6, 8},
-	Seq:        86,
+	SchemaSeqs: []uint64{3, 2, 7, 5, 12, 1, 65, 4, 70, 6, 8},
+	Seq:        72,
 	Tables: []bootstrap.Table{
 		{
 			Schema: "auth",
@@ -60,7 +60,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       46,
+			Seq:       19,
 		},
 		{
 			Schema: "auth",
@@ -180,7 +180,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       47,
+			Seq:       55,
 		},
 		{
 			Schema: "auth",
@@ -285,7 +285,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       62,
+			Seq:       46,
 		},
 		{
 			Schema: "auth",
@@ -319,7 +319,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "instances_pkey",
 			Collation: 309,
-			Seq:       49,
+			Seq:       18,
 		},
 		{
 			Schema: "auth",
@@ -372,7 +372,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       63,
+			Seq:       48,
 		},
 		{
 			Schema: "auth",
@@ -443,7 +443,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       64,
+			Seq:       50,
 		},
 		{
 			Schema: "auth",
@@ -572,7 +572,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       65,
+			Seq:       49,
 		},
 		{
 			Schema: "auth",
@@ -672,7 +672,7 @@ var bootstrapImage = bootstrap.Image{
 				{Name: "oauth_clients_token_endpoint_auth_method_check", Expression: "token_endpoint_auth_method = ANY(ARRAY['client_secret_basic'::text, 'client_secret_post'::text, 'none'::text])", Enforced: true},
 			},
 			Collation: 309,
-			Seq:       52,
+			Seq:       57,
 		},
 		{
 			Schema: "auth",
@@ -770,7 +770,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       66,
+			Seq:       51,
 		},
 		{
 			Schema: "auth",
@@ -893,7 +893,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       67,
+			Seq:       52,
 		},
 		{
 			Schema: "auth",
@@ -984,7 +984,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       68,
+			Seq:       54,
 		},
 		{
 			Schema: "auth",
@@ -1097,7 +1097,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       70,
+			Seq:       56,
 		},
 		{
 			Schema: "auth",
@@ -1111,7 +1111,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "schema_migrations_pkey",
 			Collation: 309,
-			Seq:       57,
+			Seq:       20,
 		},
 		{
 			Schema: "auth",
@@ -1267,7 +1267,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       72,
+			Seq:       47,
 		},
 		{
 			Schema: "auth",
@@ -1344,7 +1344,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       73,
+			Seq:       58,
 		},
 		{
 			Schema: "auth",
@@ -1402,7 +1402,7 @@ var bootstrapImage = bootstrap.Image{
 				{Name: "resource_id not empty", Expression: "resource_id = NULL::text OR char_length(resource_id) > 0", Enforced: true},
 			},
 			Collation: 309,
-			Seq:       60,
+			Seq:       53,
 		},
 		{
 			Schema: "auth",
@@ -1742,7 +1742,7 @@ var bootstrapImage = bootstrap.Image{
 				{Name: "users_email_change_confirm_status_check", Expression: "email_change_confirm_status >= 0 AND email_change_confirm_status <= 2", Enforced: true},
 			},
 			Collation: 309,
-			Seq:       61,
+			Seq:       45,
 		},
 		{
 			Schema: "net",
@@ -1926,7 +1926,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       83,
+			Seq:       69,
 		},
 		{
 			Schema: "realtime",
@@ -1945,7 +1945,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "schema_migrations_pkey",
 			Collation: 309,
-			Seq:       80,
+			Seq:       66,
 		},
 		{
 			Schema: "realtime",
@@ -2039,7 +2039,7 @@ var bootstrapImage = bootstrap.Image{
 				{Name: "subscription_action_filter_check", Expression: "action_filter IN ('*', 'INSERT', 'UPDATE', 'DELETE')", Enforced: true},
 			},
 			Collation: 309,
-			Seq:       82,
+			Seq:       68,
 		},
 		{
 			Schema: "storage",
@@ -2145,7 +2145,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       74,
+			Seq:       61,
 		},
 		{
 			Schema: "storage",
@@ -2291,7 +2291,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       76,
+			Seq:       62,
 		},
 		{
 			Schema: "supabase_functions",
@@ -2350,7 +2350,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
-			Seq:       86,
+			Seq:       72,
 		},
 		{
 			Schema: "supabase_functions",
@@ -2374,7 +2374,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "migrations_pkey",
 			Collation: 309,
-			Seq:       85,
+			Seq:       71,
 		},
 		{
 			Schema: "supabase_migrations",
@@ -2398,7 +2398,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "schema_migrations_pkey",
 			Collation: 309,
-			Seq:       77,
+			Seq:       63,
 		},
 		{
 			Schema: "supabase_migrations",
@@ -2416,7 +2416,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "seed_files_pkey",
 			Collation: 309,
-			Seq:       78,
+			Seq:       64,
 		},
 		{
 			Schema: "vault",

@@ -11,10 +11,14 @@ import "github.com/tinybase/tinybase/engine/internal/catalog"
 // constraints are text already. A test regenerates the image from the
 // scripts and fails when the embedded one differs.
 type Image struct {
-	Schemas   []string
-	Tables    []Table
-	Catalog   catalog.Image
-	Sequences []SequenceValue
+	Schemas []string
+	// SchemaSeqs are the schemas' catalog-order numbers, parallel to
+	// Schemas, and Seq the last one given out (storage's catalog_order.go).
+	SchemaSeqs []uint64
+	Seq        uint64
+	Tables     []Table
+	Catalog    catalog.Image
+	Sequences  []SequenceValue
 }
 
 // Table is one table: definition and rows.
@@ -30,6 +34,7 @@ type Table struct {
 	ForeignKeys  []ForeignKey
 	Comment      string
 	Collation    uint16
+	Seq          uint64 // catalog order
 	NextRowID    int64
 	Rows         [][]Value
 }
@@ -54,6 +59,9 @@ type Stored struct {
 	Literal       bool
 	ReturnNil     bool
 	Parenthesized bool
+	// Domain marks a default taken from the column's domain
+	// (translate.DomainDefault).
+	Domain bool
 	// Shown is a folded constant default's printed form (expr.Literal's
 	// Shown: DEFAULT '' on a text column prints ''::text), which
 	// translating Text again does not set.

@@ -377,6 +377,13 @@ func CreateDomain(h Host, c *translate.CreateDomain) error {
 	def := &catalog.TypeDef{NotNull: c.NotNull, Checks: c.Checks, Default: c.Default,
 		Type: &types.Type{Kind: b.Kind, Name: q.Name, SQLName: q.Name, Schema: q.Schema, Category: b.Category,
 			Mod: -1, Len: b.Len, Domain: b, Labels: b.Labels, Elem: b.Elem}}
+	if def.Default == "" && b.Domain != nil {
+		// a domain over a domain inherits its default (PostgreSQL's
+		// DefineDomain copies the base's typdefault)
+		if bd, ok := cat.Type(catalog.QName{Schema: b.Schema, Name: b.Name}); ok {
+			def.Default = bd.Default
+		}
+	}
 	cat, stored := cat.NewDomain(q, def)
 	if err := compileDomain(h, stored); err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
@@ -247,8 +248,12 @@ func implicitlyCast(e sql.Expression) sql.Expression {
 }
 
 // nullDefault reports whether a column default is a NULL of the column's
-// own type or an untyped NULL, which PostgreSQL does not store at all.
+// own type or an untyped NULL, which PostgreSQL does not store at all, or
+// the column's domain's default, which PostgreSQL takes from the type.
 func nullDefault(d *sql.ColumnDefaultValue, col sql.Type) bool {
+	if translate.IsDomainDefault(d) {
+		return true // the domain's, applied from the type (translate's domainColumn)
+	}
 	l, ok := implicitlyCast(d.Expr).(*expr.Literal)
 	if !ok || l.Value != nil || l.Shown != "" {
 		return false

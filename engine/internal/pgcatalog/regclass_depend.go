@@ -91,7 +91,7 @@ func regclassDepends(s *State, rels []Relation, have map[[3]uint32]bool) [][]any
 	for _, r := range rels {
 		relOID := RelationOID(r.Schema, r.Name)
 		for _, c := range r.Table.Schema() {
-			if c.Default == nil || c.Default.Expr == nil || c.Generated != nil {
+			if c.Default == nil || c.Default.Expr == nil || c.Generated != nil || translate.IsDomainDefault(c.Default) {
 				continue
 			}
 			ad := stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name)

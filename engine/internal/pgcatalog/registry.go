@@ -63,6 +63,8 @@ func init() {
 		"role_table_grants":       isRoleTableGrants,       // information_schema_grants.go
 		"table_privileges":        isTableGrants,           // information_schema_grants.go
 		"constraint_column_usage": isConstraintColumnUsage, // information_schema_usage.go
+		"domains":                 isDomains,               // information_schema_domains.go
+		"domain_constraints":      isDomainConstraints,     // information_schema_domains.go
 	}
 	addForeignCatalogs(pgCatalog, informationSchema) // pg_foreign.go
 	schemaDerived = schemaDerivedDefs()              // memo.go

@@ -3,7 +3,6 @@ package pgcatalog
 import (
 	"hash/fnv"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -69,9 +68,10 @@ type Relation struct {
 	Table        *storage.Table
 }
 
-// Tables lists every table of every schema, sorted by schema and name.
-// The list is computed once per State and shared: callers must not
-// modify it.
+// Tables lists every table of every schema in pg_class's physical order
+// (storage's catalog_order.go: oldest row first, a changed row at the
+// end), the order PostgreSQL's catalog scans without ORDER BY show. The
+// list is computed once per State and shared: callers must not modify it.
 func (s *State) Tables() ([]Relation, error) {
 	s.memo.mu.Lock()
 	out, done := s.memo.tables, s.memo.tablesDone
@@ -90,46 +90,45 @@ func (s *State) Tables() ([]Relation, error) {
 }
 
 func (s *State) listTables() ([]Relation, error) {
-	var out []Relation
-	schemas := s.Txn.SchemaNames()
-	sort.Strings(schemas)
-	for _, sc := range schemas {
-		if storage.IsSystemSchema(sc) {
+	names := s.Txn.TablesInCatalogOrder()
+	out := make([]Relation, 0, len(names))
+	for _, q := range names {
+		if storage.IsSystemSchema(q.Schema) {
 			continue
 		}
-		names, err := s.Txn.TableNames(sc)
+		t, ok, err := s.DB.Table(s.Ctx, q.Schema, q.Name)
 		if err != nil {
 			return nil, err
 		}
-		sort.Strings(names)
-		for _, n := range names {
-			t, ok, err := s.DB.Table(s.Ctx, sc, n)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				out = append(out, Relation{Schema: sc, Name: n, Table: t})
-			}
+		if ok {
+			out = append(out, Relation{Schema: q.Schema, Name: q.Name, Table: t})
 		}
 	}
 	return out[:len(out):len(out)], nil
 }
 
-// Schemas lists the schemas, system ones included, sorted. The list is
-// computed once per State and shared: callers must not modify it.
+// Schemas lists the schemas, system ones included, in pg_namespace's
+// physical order: initdb's pg_toast, pg_catalog, public (when the store
+// created it first, as initdb does; one recreated goes to the end) and
+// information_schema, then the store's other schemas in creation order. The list is computed once
+// per State and shared: callers must not modify it.
 func (s *State) Schemas() []string {
 	s.memo.mu.Lock()
 	defer s.memo.mu.Unlock()
 	if s.memo.schemas == nil {
-		seen := map[string]bool{"pg_catalog": true, "information_schema": true, "pg_toast": true}
-		for _, n := range s.Txn.SchemaNames() {
-			seen[n] = true
+		stored := s.Txn.SchemasInCatalogOrder()
+		out := make([]string, 0, len(stored)+3)
+		out = append(out, "pg_toast", "pg_catalog")
+		initial := len(stored) > 0 && stored[0] == "public"
+		if initial {
+			out = append(out, "public")
 		}
-		out := make([]string, 0, len(seen))
-		for n := range seen {
-			out = append(out, n)
+		out = append(out, "information_schema")
+		for i, n := range stored {
+			if !storageSystemSchema(n) && (i > 0 || !initial) {
+				out = append(out, n)
+			}
 		}
-		sort.Strings(out)
 		s.memo.schemas = out
 		s.memo.schemaOIDs = make(map[uint32]string, len(out))
 		for _, n := range out {

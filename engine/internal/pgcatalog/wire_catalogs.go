@@ -6,6 +6,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -187,7 +188,7 @@ var pgDepend = &def{
 			// pg_dump then dumps the default after the sequence, which it
 			// dumps after the table owning it
 			for _, c := range r.Table.Schema() {
-				if c.Default == nil || c.Generated != nil {
+				if c.Default == nil || c.Generated != nil || translate.IsDomainDefault(c.Default) {
 					continue
 				}
 				seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, c.Name)

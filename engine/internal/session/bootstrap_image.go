@@ -50,7 +50,7 @@ func imageOf(e *Engine) (bootstrap.Image, error) {
 	if err != nil {
 		return bootstrap.Image{}, err
 	}
-	img := bootstrap.Image{Schemas: si.Schemas, Catalog: cat}
+	img := bootstrap.Image{Schemas: si.Schemas, SchemaSeqs: si.SchemaSeqs, Seq: si.Seq, Catalog: cat}
 	for _, t := range si.Tables {
 		it, err := tableImageOf(t)
 		if err != nil {
@@ -77,7 +77,7 @@ func typeRef(t sql.Type) (catalog.TypeRef, error) {
 
 func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
 	it := bootstrap.Table{Schema: t.Schema, Name: t.Name, PKOrds: t.PKOrds, PKName: t.PKName, PKInclude: t.PKInclude,
-		Comment: t.Comment, Collation: uint16(t.Collation), NextRowID: t.NextRowID}
+		Comment: t.Comment, Collation: uint16(t.Collation), Seq: t.Seq, NextRowID: t.NextRowID}
 	for _, c := range t.Columns {
 		if c.AutoIncrement || c.Virtual || c.OnUpdate != nil {
 			return it, fmt.Errorf("column %s: AUTO_INCREMENT, virtual and ON UPDATE columns cannot be imaged", c.Name)
@@ -171,6 +171,9 @@ func storedOf(d *sql.ColumnDefaultValue, generated bool) (bootstrap.Stored, erro
 	// The default as written: under the assignment coercion CREATE TABLE
 	// adds (and translating the text adds again), as pg_get_expr prints it.
 	e := d.Expr
+	if dd, ok := e.(*translate.DomainDefault); ok {
+		s.Domain, e = true, dd.Child
+	}
 	for {
 		c, ok := e.(*expr.Cast)
 		if !ok || c.Explicit {
@@ -207,11 +210,11 @@ func buildImage(img *bootstrap.Image, rows rowSource, finish func(*Session, *sto
 	var e *Engine // set below, before any table is used
 	x := &imageExprs{}
 	var ctx *sql.Context // for inserting rows; a new context costs ~100 µs
-	si := storage.Image{Schemas: img.Schemas, Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
+	si := storage.Image{Schemas: img.Schemas, SchemaSeqs: img.SchemaSeqs, Seq: img.Seq, Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
 	for n := range img.Tables {
 		it := &img.Tables[n]
 		t := storage.TableImage{Schema: it.Schema, Name: it.Name, PKOrds: it.PKOrds, PKName: it.PKName, PKInclude: it.PKInclude,
-			Comment: it.Comment, Collation: sql.CollationID(it.Collation), NextRowID: it.NextRowID,
+			Comment: it.Comment, Collation: sql.CollationID(it.Collation), Seq: it.Seq, NextRowID: it.NextRowID,
 			Columns: make(sql.Schema, len(it.Columns))}
 		stored := false
 		for i, ic := range it.Columns {
@@ -368,6 +371,9 @@ func (x *imageExprs) tableExprs(e *Engine, it *bootstrap.Table, cols sql.Schema,
 			}
 			if l, ok := col.Default.Expr.(*expr.Literal); ok && ic.Default.Shown != "" {
 				l.Shown = ic.Default.Shown
+			}
+			if ic.Default.Domain {
+				col.Default.Expr = &translate.DomainDefault{Child: col.Default.Expr}
 			}
 		}
 		if ic.Generated.Set {

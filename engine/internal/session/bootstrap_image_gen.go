@@ -9,7 +9,9 @@ import (
 
 // bootstrapImage is the database engine/internal/bootstrap's scripts build.
 var bootstrapImage = bootstrap.Image{
-	Schemas: []string{"auth", "extensions", "graphql", "graphql_public", "net", "public", "realtime", "storage", "supabase_functions", "supabase_migrations", "vault"},
+	Schemas:    []string{"auth", "extensions", "graphql", "graphql_public", "net", "public", "realtime", "storage", "supabase_functions", "supabase_migrations", "vault"},
+	SchemaSeqs: []uint64{3, 2, 7, 5, 12, 1, 65, 4, 70, 6, 8},
+	Seq:        72,
 	Tables: []bootstrap.Table{
 		{
 			Schema: "auth",
@@ -58,6 +60,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       19,
 		},
 		{
 			Schema: "auth",
@@ -177,6 +180,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       55,
 		},
 		{
 			Schema: "auth",
@@ -281,6 +285,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       46,
 		},
 		{
 			Schema: "auth",
@@ -314,6 +319,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "instances_pkey",
 			Collation: 309,
+			Seq:       18,
 		},
 		{
 			Schema: "auth",
@@ -366,6 +372,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       48,
 		},
 		{
 			Schema: "auth",
@@ -436,6 +443,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       50,
 		},
 		{
 			Schema: "auth",
@@ -564,6 +572,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       49,
 		},
 		{
 			Schema: "auth",
@@ -663,6 +672,7 @@ var bootstrapImage = bootstrap.Image{
 				{Name: "oauth_clients_token_endpoint_auth_method_check", Expression: "token_endpoint_auth_method = ANY(ARRAY['client_secret_basic'::text, 'client_secret_post'::text, 'none'::text])", Enforced: true},
 			},
 			Collation: 309,
+			Seq:       57,
 		},
 		{
 			Schema: "auth",
@@ -760,6 +770,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       51,
 		},
 		{
 			Schema: "auth",
@@ -882,6 +893,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       52,
 		},
 		{
 			Schema: "auth",
@@ -972,6 +984,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       54,
 		},
 		{
 			Schema: "auth",
@@ -1084,6 +1097,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       56,
 		},
 		{
 			Schema: "auth",
@@ -1097,6 +1111,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "schema_migrations_pkey",
 			Collation: 309,
+			Seq:       20,
 		},
 		{
 			Schema: "auth",
@@ -1252,6 +1267,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       47,
 		},
 		{
 			Schema: "auth",
@@ -1328,6 +1344,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       58,
 		},
 		{
 			Schema: "auth",
@@ -1385,6 +1402,7 @@ var bootstrapImage = bootstrap.Image{
 				{Name: "resource_id not empty", Expression: "resource_id = NULL::text OR char_length(resource_id) > 0", Enforced: true},
 			},
 			Collation: 309,
+			Seq:       53,
 		},
 		{
 			Schema: "auth",
@@ -1724,6 +1742,7 @@ var bootstrapImage = bootstrap.Image{
 				{Name: "users_email_change_confirm_status_check", Expression: "email_change_confirm_status >= 0 AND email_change_confirm_status <= 2", Enforced: true},
 			},
 			Collation: 309,
+			Seq:       45,
 		},
 		{
 			Schema: "net",
@@ -1786,6 +1805,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       14,
 		},
 		{
 			Schema: "net",
@@ -1825,6 +1845,7 @@ var bootstrapImage = bootstrap.Image{
 			},
 			PKName:    "http_request_queue_pkey",
 			Collation: 309,
+			Seq:       13,
 		},
 		{
 			Schema: "realtime",
@@ -1905,6 +1926,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       69,
 		},
 		{
 			Schema: "realtime",
@@ -1923,6 +1945,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "schema_migrations_pkey",
 			Collation: 309,
+			Seq:       66,
 		},
 		{
 			Schema: "realtime",
@@ -2016,6 +2039,7 @@ var bootstrapImage = bootstrap.Image{
 				{Name: "subscription_action_filter_check", Expression: "action_filter IN ('*', 'INSERT', 'UPDATE', 'DELETE')", Enforced: true},
 			},
 			Collation: 309,
+			Seq:       68,
 		},
 		{
 			Schema: "storage",
@@ -2121,6 +2145,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       61,
 		},
 		{
 			Schema: "storage",
@@ -2266,6 +2291,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       62,
 		},
 		{
 			Schema: "supabase_functions",
@@ -2324,6 +2350,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       72,
 		},
 		{
 			Schema: "supabase_functions",
@@ -2347,6 +2374,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "migrations_pkey",
 			Collation: 309,
+			Seq:       71,
 		},
 		{
 			Schema: "supabase_migrations",
@@ -2370,6 +2398,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "schema_migrations_pkey",
 			Collation: 309,
+			Seq:       63,
 		},
 		{
 			Schema: "supabase_migrations",
@@ -2387,6 +2416,7 @@ var bootstrapImage = bootstrap.Image{
 			PKOrds:    []int{0},
 			PKName:    "seed_files_pkey",
 			Collation: 309,
+			Seq:       64,
 		},
 		{
 			Schema: "vault",
@@ -2413,6 +2443,7 @@ var bootstrapImage = bootstrap.Image{
 				{Name: "_root_one_check", Expression: "one", Enforced: true},
 			},
 			Collation: 309,
+			Seq:       10,
 		},
 		{
 			Schema: "vault",
@@ -2501,6 +2532,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			Collation: 309,
+			Seq:       11,
 		},
 	},
 	Catalog: catalog.Image{

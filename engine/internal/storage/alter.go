@@ -41,6 +41,7 @@ func (h *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.Colum
 			nr = append(nr, nil)
 			rows[i] = append(nr, r[pos:]...)
 		}
+		d.seq = t.nextSeq() // PostgreSQL updates relnatts in the pg_class row
 		return replaceTable(ctx, t, td, d, rows)
 	})
 }
@@ -132,6 +133,9 @@ func (h *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		}
 
 		d := old.clone()
+		if !column.Type.Equals(old.cols[from].Type) {
+			d.seq = t.nextSeq() // a rewrite: a new relfilenode in the pg_class row
+		}
 		d.cols = make(sql.Schema, len(perm))
 		for n, o := range perm {
 			d.cols[n] = old.cols[o]

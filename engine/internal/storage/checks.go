@@ -68,6 +68,7 @@ func (h *Table) CreateCheck(ctx *sql.Context, check *sql.CheckDefinition) error 
 		}
 		d := td.def.clone()
 		d.checks = append(append([]sql.CheckDefinition(nil), d.checks...), *check)
+		d.seq = t.nextSeq() // relchecks changes
 		td.def = d
 		return nil
 	})
@@ -90,6 +91,7 @@ func (h *Table) DropCheck(ctx *sql.Context, name string) error {
 			return sql.ErrUnknownConstraint.New(name)
 		}
 		d.notValid = withoutName(d.notValid, name)
+		d.seq = t.nextSeq() // relchecks changes
 		td.def = d
 		return nil
 	})

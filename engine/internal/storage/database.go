@@ -275,6 +275,7 @@ func (d *Database) createIn(ctx *sql.Context, schema, name string, sch sql.Prima
 	if _, ok := sd.tables[name]; ok {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
+	def.seq = t.nextSeq()
 	td := newTableData(newTableID(), def, t)
 	t.mutSchemas()[schema] = sd.with(name, td.id)
 	t.mutRoot().tables.set(td.id, td)
@@ -337,6 +338,7 @@ func (t *Txn) relocate(id tableID, oldSchema, oldName, newSchema, newName string
 			changed := false
 			if tid == id {
 				def.schema, def.name = newSchema, newName
+				def.seq = t.nextSeq() // PostgreSQL updates the pg_class row
 				changed = true
 			}
 			fks := make([]sql.ForeignKeyConstraint, len(def.fks))

@@ -53,7 +53,20 @@ func (h *Table) AddForeignKey(ctx *sql.Context, fk sql.ForeignKeyConstraint) err
 				return sql.ErrForeignKeyDuplicateName.New(fk.Name)
 			}
 		}
+		// the constraint's triggers set relhastriggers in both tables'
+		// pg_class rows, the referenced table's first, when not yet set
+		if parent, ok := t.root.table(fk.ParentSchema, fk.ParentTable); ok && parent.id != td.id && !t.hasFKTriggers(parent) {
+			if err := t.rewriteDef(parent.id, parent, func(d *tableDef) bool {
+				d.seq = t.nextSeq()
+				return true
+			}); err != nil {
+				return err
+			}
+		}
 		d := td.def.clone()
+		if !t.hasFKTriggers(td) {
+			d.seq = t.nextSeq()
+		}
 		d.fks = append(copyFKs(d.fks), fk)
 		td.def = d
 		return nil

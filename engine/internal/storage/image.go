@@ -14,8 +14,12 @@ import (
 // live values here; the engine turns them into text and back.
 type Image struct {
 	Schemas []string // every schema, sorted, tables or not
-	Tables  []TableImage
-	Meta    any
+	// SchemaSeqs are the schemas' catalog-order numbers (parallel to
+	// Schemas; catalog_order.go), Seq the last one given out.
+	SchemaSeqs []uint64
+	Seq        uint64
+	Tables     []TableImage
+	Meta       any
 	// NextXID is the next transaction id (0: the first one).
 	NextXID uint32
 }
@@ -34,6 +38,7 @@ type TableImage struct {
 	ForeignKeys  []sql.ForeignKeyConstraint
 	Comment      string
 	Collation    sql.CollationID
+	Seq          uint64 // catalog order (catalog_order.go)
 	NextRowID    int64
 	Rows         []sql.Row
 	// TIDs, when set, are the rows' tuple numbers (parallel to Rows,
@@ -156,9 +161,11 @@ func (s *Store) Image() (Image, error) {
 // cannot be built.
 func imageOfRoot(r *root) (img Image, err error) {
 	defer guard(&err)
-	img = Image{Schemas: r.schemaNames(), Meta: r.meta}
-	for _, sn := range img.Schemas {
+	img = Image{Schemas: r.schemaNames(), Meta: r.meta, Seq: r.seq}
+	img.SchemaSeqs = make([]uint64, len(img.Schemas))
+	for i, sn := range img.Schemas {
 		sd := r.schemas[sn]
+		img.SchemaSeqs[i] = sd.seq
 		for _, tn := range sd.tableNames() {
 			td, _ := r.tables.get(sd.tables[tn])
 			if err := td.ready(); err != nil {
@@ -168,7 +175,7 @@ func imageOfRoot(r *root) (img Image, err error) {
 			ti := TableImage{
 				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName, PKInclude: d.pkInclude,
 				Checks: d.checks, NotValid: d.notValid, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
-				NextRowID: td.nextRowID, Rows: td.allRows(), NextTID: td.nextTID, Stats: td.stats,
+				Seq: d.seq, NextRowID: td.nextRowID, Rows: td.allRows(), NextTID: td.nextTID, Stats: td.stats,
 			}
 			ti.TIDs = make([]int64, 0, len(ti.Rows))
 			td.ascendHeap(func(e *entry) bool {
@@ -196,9 +203,14 @@ func imageOfRoot(r *root) (img Image, err error) {
 func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err error) {
 	defer guard(&err)
 	s := NewStore()
-	r := &root{schemas: make(map[string]*schemaData, len(img.Schemas)), meta: img.Meta}
-	for _, sn := range img.Schemas {
-		r.schemas[sn] = &schemaData{name: sn, tables: map[string]tableID{}}
+	r := &root{schemas: make(map[string]*schemaData, len(img.Schemas)), meta: img.Meta, seq: img.Seq}
+	for i, sn := range img.Schemas {
+		sd := &schemaData{name: sn, tables: map[string]tableID{}}
+		if i < len(img.SchemaSeqs) {
+			sd.seq = img.SchemaSeqs[i]
+		}
+		r.seq = max(r.seq, sd.seq)
+		r.schemas[sn] = sd
 	}
 	t := &Txn{store: s, root: r, gen: 1}
 	for _, ti := range img.Tables {
@@ -213,7 +225,7 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 			db: db, schema: ti.Schema, name: ti.Name, cols: ti.Columns,
 			pkOrds: append([]int(nil), ti.PKOrds...), pkName: ti.PKName, pkInclude: ti.PKInclude,
 			checks: ti.Checks, notValid: ti.NotValid, fks: ti.ForeignKeys, comment: ti.Comment, collation: ti.Collation,
-			shape: &shapeToken{},
+			seq: ti.Seq, shape: &shapeToken{},
 		}
 		for _, ix := range ti.Indexes {
 			d.indexes = append(d.indexes, &indexDef{
@@ -249,6 +261,7 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 		td.owner, td.sealed = nil, true
 		sd.tables[ti.Name] = td.id
 		r.tables.set(td.id, td)
+		r.seq = max(r.seq, ti.Seq)
 	}
 	s.committed, s.visible = r, r
 	s.xid = img.NextXID

@@ -17,7 +17,7 @@ func (t *Txn) CreateSchema(name string) error {
 	if _, ok := t.root.schemas[name]; ok {
 		return fmt.Errorf("%w: %q", ErrSchemaExists, name)
 	}
-	t.mutSchemas()[name] = &schemaData{name: name, tables: map[string]tableID{}}
+	t.mutSchemas()[name] = &schemaData{name: name, tables: map[string]tableID{}, seq: t.nextSeq()}
 	return nil
 }
 
@@ -57,7 +57,7 @@ func (t *Txn) RenameSchema(oldName, newName string) error {
 	}
 	schemas := t.mutSchemas()
 	delete(schemas, oldName)
-	schemas[newName] = &schemaData{name: newName, tables: sd.tables}
+	schemas[newName] = &schemaData{name: newName, tables: sd.tables, seq: t.nextSeq()}
 	r := t.mutRoot()
 	for id, td := range r.tables.all() {
 		if err := t.rewriteDef(id, td, func(d *tableDef) bool {

@@ -43,6 +43,8 @@ type root struct {
 	schemas map[string]*schemaData
 	tables  tableMap
 	meta    any
+	// seq is the last catalog-order number given out (Txn.nextSeq).
+	seq uint64
 	// schemasShared says schemas is another root's map too: a write
 	// transaction's root shares its base's until DDL changes a schema
 	// (Txn.mutSchemas), since most commits change rows only.
@@ -53,6 +55,8 @@ type root struct {
 type schemaData struct {
 	name   string
 	tables map[string]tableID
+	// seq orders pg_namespace's rows (catalog_order.go)
+	seq uint64
 }
 
 // NewStore returns an empty store: no schemas, no tables, nil Meta. The
@@ -129,7 +133,7 @@ func (s *Store) reveal(r *root, seq uint64) {
 // copy returns a root whose maps may be modified: tables copies a shard
 // at its first change, schemas is copied by Txn.mutSchemas.
 func (r *root) copy() *root {
-	return &root{schemas: r.schemas, schemasShared: true, tables: r.tables.shared(), meta: r.meta}
+	return &root{schemas: r.schemas, schemasShared: true, tables: r.tables.shared(), meta: r.meta, seq: r.seq}
 }
 
 // table returns the table named name in schema.
@@ -168,7 +172,7 @@ func (sd *schemaData) tableNames() []string {
 
 // with returns a copy of sd where name maps to id (id == 0: removed).
 func (sd *schemaData) with(name string, id tableID) *schemaData {
-	c := &schemaData{name: sd.name, tables: make(map[string]tableID, len(sd.tables)+1)}
+	c := &schemaData{name: sd.name, tables: make(map[string]tableID, len(sd.tables)+1), seq: sd.seq}
 	for k, v := range sd.tables {
 		c.tables[k] = v
 	}

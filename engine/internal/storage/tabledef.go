@@ -24,6 +24,9 @@ type tableDef struct {
 	fks              []sql.ForeignKeyConstraint
 	comment          string
 	collation        sql.CollationID
+	// seq orders pg_class's rows: set when the table is created and when
+	// a change rewrites its pg_class row (catalog_order.go)
+	seq uint64
 
 	// shape changes whenever the column list changes, so a handle planned
 	// against an older column list can tell its rows would not fit.

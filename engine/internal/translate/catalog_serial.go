@@ -163,7 +163,9 @@ func (t *Translator) catalogColumn(rel *pg.RangeVar, cd *pg.ColumnDef, col *sqlp
 	})}
 }
 
-// domainColumn applies a domain's default to a column of it. The domain's
+// domainColumn applies a domain's default to a column of it, marked as
+// the domain's (DomainDefault): the column has no default of its own in
+// the catalogs, as in PostgreSQL. The domain's
 // NOT NULL stays the domain's (storage asks the type, types.CheckNull):
 // the column's attnotnull is false, as in PostgreSQL.
 func (t *Translator) domainColumn(typ *types.Type, col *sqlparser.ColumnDefinition) {
@@ -183,7 +185,7 @@ func (t *Translator) domainColumn(typ *types.Type, col *sqlparser.ColumnDefiniti
 		return
 	}
 	if col.Type.Default == nil {
-		col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(n, typ)}
+		col.Type.Default = &sqlparser.ParenExpr{Expr: withDomainDefault(t.assignTo(n, typ))}
 	}
 }
 

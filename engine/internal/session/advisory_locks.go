@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 	"time"
+	"weak"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/expr"
@@ -45,8 +46,9 @@ type advisoryLocks struct {
 	// sessions waiting for one.
 	released chan struct{}
 	// sessions are the engine's sessions with their waits and table
-	// locks (lock_waits.go).
-	sessions map[*Session]*lockEntry
+	// locks (lock_waits.go), held weakly: a session dropped without
+	// Close leaves, as it would have before.
+	sessions map[weak.Pointer[Session]]*lockEntry
 }
 
 // conflicts reports whether another session's hold keeps s from k.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"weak"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/expr"
@@ -73,14 +74,28 @@ func advisoryTag(k advisoryKey) (class, obj uint32, sub int16) {
 // entry is s's record, made on first use; m.mu is held.
 func (m *advisoryLocks) entry(s *Session) *lockEntry {
 	if m.sessions == nil {
-		m.sessions = map[*Session]*lockEntry{}
+		m.sessions = map[weak.Pointer[Session]]*lockEntry{}
 	}
-	e := m.sessions[s]
+	e := m.sessions[weak.Make(s)]
 	if e == nil {
 		e = &lockEntry{pid: s.PID(), user: s.user, start: time.Now()}
-		m.sessions[s] = e
+		m.sessions[weak.Make(s)] = e
 	}
 	return e
+}
+
+// live lists the sessions not yet collected, forgetting the others (a
+// session dropped without Close). m.mu is held.
+func (m *advisoryLocks) live() map[*Session]*lockEntry {
+	out := make(map[*Session]*lockEntry, len(m.sessions))
+	for p, e := range m.sessions {
+		if s := p.Value(); s != nil {
+			out[s] = e
+		} else {
+			delete(m.sessions, p)
+		}
+	}
+	return out
 }
 
 // register records a new session.
@@ -93,7 +108,7 @@ func (m *advisoryLocks) register(s *Session) {
 // unregister forgets a closed session.
 func (m *advisoryLocks) unregister(s *Session) {
 	m.mu.Lock()
-	delete(m.sessions, s)
+	delete(m.sessions, weak.Make(s))
 	m.mu.Unlock()
 }
 
@@ -117,7 +132,7 @@ func (m *advisoryLocks) lockTables(s *Session, rels []uint32, mode int) {
 // unlockTables forgets s's table locks when its transaction ends.
 func (m *advisoryLocks) unlockTables(s *Session) {
 	m.mu.Lock()
-	if e := m.sessions[s]; e != nil {
+	if e := m.sessions[weak.Make(s)]; e != nil {
 		e.tables = nil
 	}
 	m.mu.Unlock()
@@ -125,7 +140,7 @@ func (m *advisoryLocks) unlockTables(s *Session) {
 
 // blockers lists the sessions whose locks keep s waiting; m.mu is held.
 func (m *advisoryLocks) blockers(s *Session, store interface{ WriterOwner() any }) []*Session {
-	e := m.sessions[s]
+	e := m.sessions[weak.Make(s)]
 	if e == nil || e.wait == nil {
 		return nil
 	}
@@ -201,7 +216,7 @@ func (m *advisoryLocks) deadlock(s *Session) error {
 			detail.WriteByte('\n')
 		}
 		next := path[(i+1)%len(path)]
-		fmt.Fprintf(&detail, "Process %d waits for %s; blocked by process %d.", p.PID(), m.sessions[p].wait.describe(), next.PID())
+		fmt.Fprintf(&detail, "Process %d waits for %s; blocked by process %d.", p.PID(), m.sessions[weak.Make(p)].wait.describe(), next.PID())
 	}
 	return pgerror.New(pgerror.DeadlockDetected, "deadlock detected").WithDetail("%s", detail.String()).
 		WithHint("See server log for query details.")
@@ -248,7 +263,7 @@ func (s *Session) lockRows() []pgcatalog.LockRow {
 			}
 		}
 	}
-	for o, e := range m.sessions {
+	for o, e := range m.live() {
 		for _, t := range e.tables {
 			out = append(out, pgcatalog.LockRow{LockType: "relation", Relation: t.rel, VirtualXact: vxact(o), PID: e.pid,
 				Mode: relationLockMode(t.mode), Granted: true})
@@ -283,7 +298,7 @@ func (s *Session) activityRows() []pgcatalog.ActivityRow {
 	defer m.mu.Unlock()
 	m.entry(s)
 	out := make([]pgcatalog.ActivityRow, 0, len(m.sessions))
-	for o, e := range m.sessions {
+	for o, e := range m.live() {
 		row := pgcatalog.ActivityRow{PID: e.pid, User: e.user, BackendStart: e.start, State: "idle", Self: o == s}
 		if w := e.wait; w != nil {
 			row.State, row.WaitEventType, row.WaitEvent = "active", "Lock", "advisory"
@@ -310,7 +325,7 @@ func addLockViewFuncs(r *expr.Registry) {
 			m.mu.Lock()
 			defer m.mu.Unlock()
 			vals := []any{}
-			for o, e := range m.sessions {
+			for o, e := range m.live() {
 				if e.pid != pid {
 					continue
 				}

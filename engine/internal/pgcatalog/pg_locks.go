@@ -29,6 +29,7 @@ type ActivityRow struct {
 	BackendStart             time.Time
 	State                    string
 	WaitEventType, WaitEvent string // empty when not waiting
+	Query                    string // empty: unknown
 	Self                     bool   // the reading session
 }
 
@@ -72,17 +73,23 @@ func activityRows(s *State) [][]any {
 			app = st.Setting
 		}
 	}
-	self := func(pid, wt, we any) []any {
+	self := func(pid, query any) []any {
 		return []any{uint32(DatabaseOID), s.Database, pid, nil, uint32(10), s.User, app, nil, nil, nil,
-			nil, nil, nil, nil, wt, we, "active", nil, nil, nil, nil, "client backend"}
+			nil, nil, nil, nil, nil, nil, "active", nil, nil, nil, query, "client backend"}
 	}
 	if s.LoadActivity == nil {
-		return [][]any{self(nil, nil, nil)}
+		return [][]any{self(nil, nil)}
+	}
+	text := func(q string) any {
+		if q == "" {
+			return nil
+		}
+		return q
 	}
 	var out [][]any
 	for _, a := range s.LoadActivity() {
 		if a.Self {
-			out = append(out, self(a.PID, nil, nil))
+			out = append(out, self(a.PID, text(a.Query)))
 			continue
 		}
 		var wt, we any
@@ -94,7 +101,7 @@ func activityRows(s *State) [][]any {
 			usesys = r.OID
 		}
 		out = append(out, []any{uint32(DatabaseOID), s.Database, a.PID, nil, usesys, a.User, a.ApplicationName, nil, nil, nil,
-			a.BackendStart.UTC().Truncate(time.Microsecond), nil, nil, nil, wt, we, a.State, nil, nil, nil, nil, "client backend"})
+			a.BackendStart.UTC().Truncate(time.Microsecond), nil, nil, nil, wt, we, a.State, nil, nil, nil, text(a.Query), "client backend"})
 	}
 	return out
 }

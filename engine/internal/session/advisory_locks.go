@@ -112,7 +112,7 @@ func (m *advisoryLocks) acquire(ctx context.Context, s *Session, k advisoryKey, 
 		}
 		if !waiting {
 			// the wait shows in pg_locks and pg_stat_activity
-			m.entry(s).wait = &lockWait{advisory: true, key: k, shared: shared, since: time.Now()}
+			m.entry(s).wait = &lockWait{advisory: true, key: k, shared: shared, since: time.Now(), query: s.clientQuery}
 			waiting = true
 		}
 		if m.released == nil {

@@ -60,7 +60,7 @@ func (s *Session) waitTableLock(ctx context.Context, txn *storage.Txn, c *transl
 		}
 		return nil
 	}
-	w := &lockWait{mode: c.Mode, since: time.Now()}
+	w := &lockWait{mode: c.Mode, since: time.Now(), query: s.clientQuery}
 	if len(c.Tables) > 0 {
 		w.rel = pgcatalog.RelationOID(c.Tables[0].Schema, c.Tables[0].Name)
 	}

@@ -40,6 +40,7 @@ type lockWait struct {
 	rel      uint32      // relation
 	mode     int         // relation: translate.Lock's mode
 	since    time.Time
+	query    string // the waiting statement's text (pg_stat_activity.query)
 }
 
 // tableLock is a relation LOCK TABLE locked.
@@ -300,8 +301,11 @@ func (s *Session) activityRows() []pgcatalog.ActivityRow {
 	out := make([]pgcatalog.ActivityRow, 0, len(m.sessions))
 	for o, e := range m.live() {
 		row := pgcatalog.ActivityRow{PID: e.pid, User: e.user, BackendStart: e.start, State: "idle", Self: o == s}
+		if o == s {
+			row.Query = s.clientQuery
+		}
 		if w := e.wait; w != nil {
-			row.State, row.WaitEventType, row.WaitEvent = "active", "Lock", "advisory"
+			row.State, row.WaitEventType, row.WaitEvent, row.Query = "active", "Lock", "advisory", w.query
 			if !w.advisory {
 				row.WaitEvent = "relation"
 			}

@@ -31,6 +31,7 @@ func TestPgDumpLargeObjects(t *testing.T) {
 select lo_from_bytea(33001, 'dump me');
 select lo_from_bytea(33002, decode(repeat('ab', 5000), 'hex'));
 select lo_create(33003);
+comment on large object 33001 is 'the first';
 create table public.docs (id int primary key, body oid);
 insert into public.docs values (1, 33001), (2, 33002)`
 	if _, err := conn.Exec(ctx, setup); err != nil {
@@ -71,6 +72,13 @@ insert into public.docs values (1, 33001), (2, 33002)`
 	wantLO := []string{"33001 postgres 7 " + md5Text("dump me"), "33002 postgres 5000 " + md5Of(t, conn, "decode(repeat('ab', 5000), 'hex')"), "33003 postgres 0 d41d8cd98f00b204e9800998ecf8427e"}
 	if diff := cmp.Diff(wantLO, lines); diff != "" {
 		t.Errorf("restored large objects (-want +got):\n%s", diff)
+	}
+	var comment *string
+	if err := c2.QueryRow(ctx, "select obj_description(33001, 'pg_largeobject')").Scan(&comment); err != nil {
+		t.Fatal(err)
+	}
+	if comment == nil || *comment != "the first" {
+		t.Errorf("restored comment: %v, want the first", comment)
 	}
 }
 

@@ -84,6 +84,10 @@ func (c *Catalog) DropLargeObject(oid uint32) *Catalog {
 	n := c.loClone()
 	n.largeObjects = copyMap(c.largeObjectsMap())
 	delete(n.largeObjects, oid)
+	// its comment goes with it, as PostgreSQL's lo_unlink deletes it
+	if kept, changed := n.comments.without(func(k ObjectKey) bool { return k == LargeObjectKey(oid) }); changed {
+		n.comments = kept
+	}
 	return n
 }
 

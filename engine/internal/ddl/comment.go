@@ -1,6 +1,7 @@
 package ddl
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -15,6 +16,16 @@ import (
 
 // ObjDescription is obj_description(relation, 'pg_class').
 func ObjDescription(h Host, rel, catalogName string) (any, error) {
+	if catalogName == "pg_largeobject" {
+		// an integer literal resolves to this (regclass) form: rel is
+		// the large object's OID
+		if oid, err := strconv.ParseUint(rel, 10, 32); err == nil {
+			if text, ok := h.Catalog().Comment(catalog.LargeObjectKey(uint32(oid))); ok {
+				return text, nil
+			}
+		}
+		return nil, nil
+	}
 	q, err := resolveRelation(h, ParseRelName(rel))
 	if err != nil {
 		return nil, nil // a system catalog, as in ColDescription
@@ -161,6 +172,18 @@ func Comment(h Host, c *translate.Comment) error {
 			return err
 		}
 		key = k.CommentKey()
+	case catalog.ObjLargeObject:
+		oid, err := strconv.ParseUint(c.Name.Name, 10, 32)
+		if err != nil {
+			return pgerror.New(pgerror.NumericValueOutOfRange, "OID out of range")
+		}
+		if _, ok := cat.LargeObject(uint32(oid)); !ok {
+			return pgerror.New(pgerror.UndefinedObject, "large object %d does not exist", oid)
+		}
+		key = catalog.LargeObjectKey(uint32(oid))
+		if err := h.CheckOwner(key, "large object", c.Name.Name); err != nil {
+			return err
+		}
 	}
 	h.SetCatalog(cat.SetComment(key, c.Text))
 	return nil

@@ -21,6 +21,7 @@ const (
 	pgOperatorOID     = 2617
 	pgCastOID         = 2605
 	pgOpfamilyOID     = 2753
+	pgLargeobjectOID  = 2613
 )
 
 // RelOID is the OID of relation schema.name: a view's or sequence's

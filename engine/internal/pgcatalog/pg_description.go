@@ -54,6 +54,8 @@ var pgDescription = &def{
 				}
 			case catalog.ObjCast:
 				oid, class = parseOID(k.Name), pgCastOID
+			case catalog.ObjLargeObject:
+				oid, class = parseOID(k.Name), pgLargeobjectOID
 			default:
 				var ok bool
 				if oid, class, ok = tsCommentObject(s, k); !ok { // pg_ts.go
@@ -71,7 +73,8 @@ var pgDescription = &def{
 // "pg_constraint").
 func (s *State) TableObjectDescription(oid uint32, catalogName string) (string, bool, error) {
 	class := map[string]uint32{"pg_policy": pgPolicyOID, "pg_trigger": pgTriggerOID, "pg_constraint": pgConstraintOID,
-		"pg_ts_config": 3602, "pg_ts_dict": 3600, "pg_ts_template": 3764, "pg_cast": pgCastOID}[catalogName]
+		"pg_ts_config": 3602, "pg_ts_dict": 3600, "pg_ts_template": 3764, "pg_cast": pgCastOID,
+		"pg_largeobject": pgLargeobjectOID}[catalogName]
 	rows, err := pgDescription.rows(s)
 	if err != nil {
 		return "", false, err

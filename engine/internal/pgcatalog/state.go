@@ -34,6 +34,10 @@ type State struct {
 	SequenceValue func(seq *catalog.Sequence) (last int64, called bool)
 	// LoadCursors lists the session's open cursors (pg_cursors).
 	LoadCursors func() []CursorRow
+	// LoadLocks and LoadActivity list the engine's locks (pg_locks) and
+	// sessions (pg_stat_activity).
+	LoadLocks    func() []LockRow
+	LoadActivity func() []ActivityRow
 	// Writer applies writes to the catalogs that take them (pg_enum_write.go).
 	Writer CatalogWriter
 	// Exprs, when set, keeps the parse trees of stored expressions across

@@ -94,8 +94,9 @@ var pgTablespace = &def{
 	},
 }
 
-// pgStatActivity is pg_catalog.pg_stat_activity, minimal: the reading
-// session's own row.
+// pgStatActivity is pg_catalog.pg_stat_activity, minimal: the engine's
+// sessions with their lock waits, the reading session's own row as it
+// knows itself.
 var pgStatActivity = &def{
 	cols: []column{
 		{"datid", types.Oid}, {"datname", types.Name}, {"pid", types.Int4}, {"leader_pid", types.Int4},
@@ -106,16 +107,7 @@ var pgStatActivity = &def{
 		{"state", types.Text}, {"backend_xid", types.Text}, {"backend_xmin", types.Text}, {"query_id", types.Int8},
 		{"query", types.Text}, {"backend_type", types.Text},
 	},
-	rows: func(s *State) ([][]any, error) {
-		app := ""
-		for _, st := range s.SettingRows() {
-			if st.Name == "application_name" {
-				app = st.Setting
-			}
-		}
-		return [][]any{{uint32(DatabaseOID), s.Database, nil, nil, uint32(10), s.User, app, nil, nil, nil,
-			nil, nil, nil, nil, nil, nil, "active", nil, nil, nil, nil, "client backend"}}, nil
-	},
+	rows: func(s *State) ([][]any, error) { return activityRows(s), nil }, // pg_locks.go
 }
 
 // pgAttrdef is pg_catalog.pg_attrdef: one row per column default; adbin
@@ -264,6 +256,7 @@ func addWireCatalogs(m map[string]*def) {
 	m["pg_inherits"] = pgInherits
 	m["pg_tablespace"] = pgTablespace
 	m["pg_stat_activity"] = pgStatActivity
+	m["pg_locks"] = pgLocks // pg_locks.go
 	m["pg_attrdef"] = pgAttrdef
 	m["pg_depend"] = pgDepend
 	m["pg_opclass"] = pgOpclass

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 	"time"
+	"weak"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/expr"
@@ -44,6 +45,10 @@ type advisoryLocks struct {
 	// released is closed (and replaced) when a hold goes away, waking the
 	// sessions waiting for one.
 	released chan struct{}
+	// sessions are the engine's sessions with their waits and table
+	// locks (lock_waits.go), held weakly: a session dropped without
+	// Close leaves, as it would have before.
+	sessions map[weak.Pointer[Session]]*lockEntry
 }
 
 // conflicts reports whether another session's hold keeps s from k.
@@ -62,6 +67,12 @@ func (m *advisoryLocks) conflicts(k advisoryKey, s *Session, shared bool) bool {
 // acquire takes k for s, waiting while wait is set (until ctx ends);
 // it reports whether s holds it.
 func (m *advisoryLocks) acquire(ctx context.Context, s *Session, k advisoryKey, shared, xact, wait bool) (bool, error) {
+	waiting := false
+	defer func() {
+		if waiting {
+			m.setWait(s, nil)
+		}
+	}()
 	for {
 		m.mu.Lock()
 		if !m.conflicts(k, s, shared) {
@@ -98,6 +109,11 @@ func (m *advisoryLocks) acquire(ctx context.Context, s *Session, k advisoryKey, 
 		if !wait {
 			m.mu.Unlock()
 			return false, nil
+		}
+		if !waiting {
+			// the wait shows in pg_locks and pg_stat_activity
+			m.entry(s).wait = &lockWait{advisory: true, key: k, shared: shared, since: time.Now(), query: s.clientQuery}
+			waiting = true
 		}
 		if m.released == nil {
 			m.released = make(chan struct{})
@@ -193,6 +209,11 @@ func (s *Session) advisoryLock(ctx context.Context, k advisoryKey, shared, xact,
 			ctx, cancel = context.WithTimeoutCause(ctx, time.Duration(ms)*time.Millisecond, errLockTimeout)
 			defer cancel()
 		}
+	}
+	if wait {
+		var stop func()
+		ctx, stop = s.lockWaitContext(ctx) // lock_waits.go
+		defer stop()
 	}
 	ok, err := s.eng.advisory.acquire(ctx, s, k, shared, xact, wait)
 	if errors.Is(err, errLockTimeout) {

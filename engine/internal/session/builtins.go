@@ -70,6 +70,7 @@ var builtinFamilies = []func(*expr.Registry){
 	addTypeParameterPrivilegeFuncs, // acl_funcs_oid.go
 	addSequenceCommentFuncs,
 	addAdvisoryLockFuncs, // advisory_locks.go
+	addLockViewFuncs,     // lock_waits.go
 	addDescribeFuncs,
 	addFunctionVisibleFuncs,
 	addOperatorVisibleFuncs,

@@ -67,6 +67,7 @@ func (g *gmsSession) DeferFKCheck(fk sql.ForeignKeyConstraint, child bool, key s
 // duplicates until checked.
 func (s *Session) newTxn() *storage.Txn {
 	t := s.eng.store.Begin()
+	t.SetOwner(s) // pg_blocking_pids names the writer lock's holder
 	t.SetUniqueDeferral(func(meta any, schema, table, index string) bool {
 		d, _ := catalog.Of(meta).Deferrable(catalog.QName{Schema: schema, Name: table}, index)
 		return d

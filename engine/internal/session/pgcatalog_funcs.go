@@ -146,7 +146,7 @@ func objectComment(st *pgcatalog.State, oid uint32, cat string, relName func(*pg
 				return commentOrNull(st.Catalog, catalog.ObjectKey{Kind: catalog.ObjType, Schema: d.Type.Schema, Name: d.Type.Name}), nil
 			}
 		}
-	case "pg_policy", "pg_trigger", "pg_constraint", "pg_ts_config", "pg_ts_dict", "pg_ts_template", "pg_cast":
+	case "pg_policy", "pg_trigger", "pg_constraint", "pg_ts_config", "pg_ts_dict", "pg_ts_template", "pg_cast", "pg_largeobject":
 		// a table's objects and text search objects: through
 		// pg_description's rows
 		text, ok, err := st.TableObjectDescription(oid, cat)

@@ -75,6 +75,8 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 		LoadSettings:  s.settingsRows,
 		SequenceValue: ddlHost{s}.SequenceValue,
 		LoadCursors:   s.cursorRows,     // cursor.go
+		LoadLocks:     s.lockRows,       // lock_waits.go
+		LoadActivity:  s.activityRows,   // lock_waits.go
 		Writer:        catalogWriter{s}, // catalog_write.go
 		Exprs:         &s.catExprs,
 	}

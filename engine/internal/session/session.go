@@ -70,6 +70,8 @@ type Session struct {
 	// locks (at any level, at transaction level), so ending a transaction
 	// or the session need not scan the lock table otherwise.
 	advisoryHeld, advisoryXact bool
+	// tablesLocked says LOCK TABLE recorded locks for the lock views.
+	tablesLocked bool
 	// ruleNesting counts RuleProgram runs in progress (rules.go).
 	ruleNesting int
 	// deferred holds an error raised where GMS has no error result (window
@@ -218,6 +220,7 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 	if err := s.applyRequest(opts.Role, opts.Claims); err != nil {
 		return nil, err
 	}
+	e.advisory.register(s) // lock_waits.go
 	return s, nil
 }
 
@@ -229,8 +232,9 @@ func (s *Session) Close() {
 	}
 	s.notifyEnd(false)
 	s.unlistenAll()
-	s.dropTempSchema() // temp_schema.go
-	s.advisoryClose()  // advisory_locks.go
+	s.dropTempSchema()           // temp_schema.go
+	s.advisoryClose()            // advisory_locks.go
+	s.eng.advisory.unregister(s) // lock_waits.go
 }
 
 // PID is the session's backend process ID (pg_backend_pid(), the sender
@@ -562,6 +566,12 @@ func (s *Session) failed() {
 	s.cascaded = nil
 	if s.state == txnActive {
 		s.state = txnFailed
+		if len(s.savepoints) == 0 {
+			// the aborted transaction's advisory locks go now, as
+			// PostgreSQL's abort releases them before ROLLBACK: the other
+			// side of a deadlock proceeds
+			s.advisoryXactEnd()
+		}
 		return
 	}
 	if s.state == txnIdle {

@@ -48,7 +48,11 @@ func (s *Session) endStorageTxn(commit bool) error {
 		s.txn = nil
 	}
 	s.notifyEnd(commit && err == nil)
-	s.advisoryXactEnd()                   // advisory_locks.go
+	s.advisoryXactEnd() // advisory_locks.go
+	if s.tablesLocked {
+		s.eng.advisory.unlockTables(s) // lock_waits.go
+		s.tablesLocked = false
+	}
 	s.cursorsTxnEnd(commit && err == nil) // cursor.go
 	s.loTxnEnd()                          // largeobject.go
 	s.eng.changes.flush(&s.env)

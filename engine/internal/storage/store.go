@@ -3,6 +3,7 @@ package storage
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // Store is the engine-wide committed state: a pointer to the latest committed
@@ -25,6 +26,8 @@ type Store struct {
 	pending func() error
 	xid     uint32 // the next transaction id (xid.go)
 
+	// holder is the transaction holding writer, for lock views.
+	holder atomic.Pointer[Txn]
 	// writer is the single-writer lock, a one-slot semaphore so waiting can
 	// honour context cancellation.
 	writer chan struct{}

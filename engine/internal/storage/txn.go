@@ -30,6 +30,9 @@ type Txn struct {
 	reportAtEnd bool
 	done        bool
 	xid         uint32 // 0 until assigned (xid.go)
+	// owner names the transaction's session to lock views (pg_locks,
+	// pg_blocking_pids); set once, before the transaction is shared.
+	owner any
 
 	// GMS table editors bracket each statement (StatementBegin,
 	// DiscardChanges, StatementComplete); the outermost bracket holds a mark.
@@ -195,7 +198,20 @@ func (t *Txn) forget() {
 
 func (t *Txn) unlock() {
 	t.locked = false
+	t.store.holder.CompareAndSwap(t, nil)
 	<-t.store.writer
+}
+
+// SetOwner names the transaction's session for WriterOwner.
+func (t *Txn) SetOwner(v any) { t.owner = v }
+
+// WriterOwner is the owner (SetOwner) of the transaction holding the
+// writer lock, nil when none does.
+func (s *Store) WriterOwner() any {
+	if t := s.holder.Load(); t != nil {
+		return t.owner
+	}
+	return nil
 }
 
 // Lock takes the store's writer lock now, waiting while another transaction
@@ -235,6 +251,7 @@ func (t *Txn) TryLock() bool {
 		return false
 	}
 	t.locked = true
+	t.store.holder.Store(t)
 	base := t.store.latest()
 	t.root, t.rootOwned, t.lockBase = base, false, base
 	return true
@@ -258,6 +275,7 @@ func (t *Txn) lockWriter(ctx context.Context) (moved bool, err error) {
 		return false, fmt.Errorf("storage: waiting for the writer lock: %w", ctx.Err())
 	}
 	t.locked = true
+	t.store.holder.Store(t)
 	// Nothing has been written yet, so moving to the latest committed root
 	// loses nothing and guarantees no committed write is overwritten.
 	base, seq, pending := t.store.writerBase()

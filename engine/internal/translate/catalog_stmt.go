@@ -463,6 +463,9 @@ func (t *Translator) comment(s *pg.CommentStmt) Result {
 		cmd.Name = listQName(s.Object.GetObjectWithArgs().Objname)
 		ref := t.routineRef(s.Object.GetObjectWithArgs())
 		cmd.Routine = &ref
+	case pg.ObjectType_OBJECT_LARGEOBJECT:
+		cmd.Kind = catalog.ObjLargeObject
+		cmd.Name = catalog.QName{Name: largeObjectOID(s.Object)} // security.go
 	case pg.ObjectType_OBJECT_CAST:
 		items := s.Object.GetList().GetItems()
 		cmd.Kind = catalog.ObjCast

@@ -172,11 +172,11 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 		cte := c.GetCommonTableExpr()
 		q := cte.Ctequery.GetSelectStmt()
 		if q == nil {
-			out.Ctes = append(out.Ctes, t.modifyingCTE(cte, out))
+			out.Ctes = append(out.Ctes, t.declareWithItem(w, t.modifyingCTE(cte, out)))
 			continue
 		}
 		if t.materializes(w, cte) {
-			out.Ctes = append(out.Ctes, t.materializedCTE(cte, out, names[i:])) // cte_materialize.go
+			out.Ctes = append(out.Ctes, t.declareWithItem(w, t.materializedCTE(cte, out, names[i:]))) // cte_materialize.go
 			continue
 		}
 		show := func() {}
@@ -190,7 +190,7 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 		for _, cn := range cte.Aliascolnames {
 			cols = append(cols, sqlparser.NewColIdent(strVal(cn)))
 		}
-		out.Ctes = append(out.Ctes, &sqlparser.CommonTableExpr{AliasedTableExpr: ate, Columns: cols})
+		out.Ctes = append(out.Ctes, t.declareWithItem(w, &sqlparser.CommonTableExpr{AliasedTableExpr: ate, Columns: cols}))
 	}
 	return out
 }
@@ -807,6 +807,12 @@ func (t *Translator) rangeVar(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 	ate := &sqlparser.AliasedTableExpr{Expr: t.tableName(rv)}
 	if rv.Alias != nil {
 		ate.As = sqlparser.NewTableIdent(rv.Alias.Aliasname)
+	}
+	if n := t.withItemRef(rv); n != "" && n != rv.Relname { // with_names.go
+		ate.Expr = sqlparser.TableName{Name: sqlparser.NewTableIdent(n)}
+		if rv.Alias == nil {
+			ate.As = sqlparser.NewTableIdent(rv.Relname)
+		}
 	}
 	return ate
 }

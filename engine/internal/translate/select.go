@@ -106,6 +106,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			}
 		}
 		t.checkGrouping(s)
+		dependents := t.groupDependents(s) // group_dependents.go
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
 			if distinctOn {
@@ -133,6 +134,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		refuseConstantKeys(s.SortClause, "ORDER BY")
 		t.inClause("GROUP BY", func() {
 			for _, g := range s.GroupClause {
+				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
+			}
+			for _, g := range dependents {
 				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
 			}
 		})

@@ -210,3 +210,4 @@ func makeColumnRef(qual, col string) *pg.Node {
 		Location: -1,
 	}}}
 }
+

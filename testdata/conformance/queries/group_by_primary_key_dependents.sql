@@ -33,7 +33,7 @@ CREATE VIEW user_counts AS SELECT u.id, u.name, count(*) AS n FROM users u JOIN 
 SELECT * FROM user_counts;
 CREATE VIEW user_sorted AS SELECT u.id FROM users u GROUP BY u.id ORDER BY u.email, u.name;
 SELECT * FROM user_sorted;
-SELECT u.id, (SELECT u.name) FROM users u GROUP BY u.id ORDER BY u.id;
+SELECT u.id, u.name FROM users u GROUP BY u.id, ROLLUP (u.email) ORDER BY 1, 2;
 SELECT u.name FROM users u GROUP BY ROLLUP (u.id);
 SELECT DISTINCT u.name FROM users u GROUP BY u.id ORDER BY u.name;
 SELECT DISTINCT ON (u.name) u.name, u.id FROM users u GROUP BY u.id ORDER BY u.name, u.id;

@@ -210,4 +210,3 @@ func makeColumnRef(qual, col string) *pg.Node {
 		Location: -1,
 	}}}
 }
-

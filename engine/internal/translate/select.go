@@ -175,6 +175,9 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 	for i, c := range w.Ctes {
 		cte := c.GetCommonTableExpr()
 		q := cte.Ctequery.GetSelectStmt()
+		if !w.Recursive {
+			textOutputs(q) // with_names.go
+		}
 		if q == nil {
 			out.Ctes = append(out.Ctes, t.declareWithItem(w, t.modifyingCTE(cte, out)))
 			continue
@@ -775,6 +778,7 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		t.nextDerived = true // srf_outer.go
 		savedHidden := t.q.hiddenRows
 		t.q.hiddenRows = t.fromHidden(rs)
+		textOutputs(rs.Subquery.GetSelectStmt()) // with_names.go
 		sub := &sqlparser.Subquery{Select: t.selectStmt(rs.Subquery.GetSelectStmt())}
 		t.q.hiddenRows = savedHidden
 		ate := &sqlparser.AliasedTableExpr{Expr: sub, Lateral: rs.Lateral}

@@ -137,3 +137,30 @@ func (t *Translator) declareWithItem(w *pg.WithClause, c *sqlparser.CommonTableE
 	}
 	return c
 }
+
+// textOutputs makes the string literals s outputs text, as PostgreSQL
+// resolves a subquery's or WITH query's unknown-typed output columns
+// (resolveTargetListUnknowns): to_jsonb(s.w) over (SELECT 'x' AS w) s
+// is jsonb of a text, not a polymorphic call over unknown (42804). The
+// column keeps its name.
+func textOutputs(s *pg.SelectStmt) {
+	if s == nil || s.Op != pg.SetOperation_SETOP_NONE {
+		return // set operations resolve their own (setop_types.go)
+	}
+	for _, n := range s.TargetList {
+		rt := n.GetResTarget()
+		if rt == nil || rt.Val == nil {
+			continue
+		}
+		c := rt.Val.GetAConst()
+		if c == nil || c.GetSval() == nil {
+			continue
+		}
+		if rt.Name == "" {
+			rt.Name = columnName(rt.Val)
+		}
+		rt.Val = &pg.Node{Node: &pg.Node_TypeCast{TypeCast: &pg.TypeCast{
+			Arg: rt.Val, TypeName: &pg.TypeName{Names: []*pg.Node{pg.MakeStrNode("pg_catalog"), pg.MakeStrNode("text")}, Typemod: -1, Location: -1}, Location: -1,
+		}}}
+	}
+}

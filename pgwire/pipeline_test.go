@@ -191,6 +191,10 @@ var pipelineCases = []pipelineCase{
 		check: []string{"select count(*) from pt"}},
 	{name: "set transaction in a pipeline",
 		msgs: pipe(ex("set transaction read only"), ex("show transaction_read_only"), syncMsg, ex("show transaction_read_only"), syncMsg)},
+	{name: "statement_timestamp per execute",
+		msgs: pipe(ex("select pg_sleep(0.05)"), ex("select statement_timestamp() - now() >= interval '40 ms', now() = transaction_timestamp()"), syncMsg)},
+	{name: "statement_timestamp per execute in a block",
+		msgs: pipe(ex("begin"), ex("select pg_sleep(0.05)"), syncMsg, ex("select statement_timestamp() - now() >= interval '40 ms'"), ex("commit"), syncMsg)},
 }
 
 // pipelineKnown are cases tinybase does not answer as PostgreSQL does,

@@ -50,6 +50,9 @@ var psqlCases = []struct {
 	{"copy_in_error", []string{"-c", `\copy child from 'testdata/psql/child.txt'`, "-c", "select count(*) from child"}},
 	{"error", []string{"-c", "select nocolumn from parent"}},
 	{"multi", []string{"-c", "select 1 as a; select 'x' as b"}},
+	// statement_timestamp() is one per Query message, its own in each
+	{"statement_timestamp", []string{"-c", "select pg_sleep(0.05); select statement_timestamp() = now() as same",
+		"-c", "begin", "-c", "select pg_sleep(0.05)", "-c", "select statement_timestamp() - now() >= interval '40 ms' as later", "-c", "commit"}},
 	{"dn", []string{"-c", `\dn`}},
 	{"d_parent", []string{"-c", `\d parent`}},
 	{"d_child", []string{"-c", `\d child`}},

@@ -439,9 +439,18 @@ func bfParseByFormat(s, f string) (y, mo, d, h, mi, sec, us int, err error) {
 func AddDatetimeFuncs(r *Registry) {
 	T, TS, TZ, D, IV, F, N := types.Text, types.Timestamp, types.Timestamptz, types.Date, types.Interval, types.Float8, types.Numeric
 	nowFn := func(_ *sql.Context, env *types.Env, _ []any) (any, error) { return bfEnvNow(env), nil }
-	for _, n := range []string{"now", "current_timestamp", "transaction_timestamp", "statement_timestamp"} {
+	for _, n := range []string{"now", "current_timestamp", "transaction_timestamp"} {
 		r.Add(n, FuncImpl{Result: Fixed(TZ), Volatile: true, Fn: nowFn})
 	}
+	r.Add("statement_timestamp", FuncImpl{Result: Fixed(TZ), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
+		// never before the transaction's start, which a statement that
+		// starts one sets after its message's start
+		n := bfEnvNow(env)
+		if env != nil && env.StmtNow.After(n) {
+			n = env.StmtNow.UTC()
+		}
+		return n, nil
+	}})
 	r.Add("clock_timestamp", FuncImpl{Result: Fixed(TZ), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
 		n := time.Now().UTC().Truncate(time.Microsecond)
 		if e := bfEnvNow(env); n.Before(e) {

@@ -488,6 +488,7 @@ func (s *Session) QueryBound(ctx context.Context, p *Prepared, bound []any) (*Ro
 		}
 	}
 	s.noteClientQuery(p.SQL)
+	s.startStatement()
 	start := time.Now()
 	rows, err := s.query(ctx, p.SQL, p.stmt, bound)
 	s.trackStatement(p.SQL, start, rows, err) // stmtstats.go

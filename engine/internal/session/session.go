@@ -63,6 +63,9 @@ type Session struct {
 	// statements run (SetClientQuery).
 	clientQuery       string
 	clientQueryPinned bool
+	// messageStart is when the pinned message started: its statements
+	// share one statement_timestamp() (PostgreSQL sets it per message).
+	messageStart time.Time
 	// triggersBlock is set while a statement outside a transaction block
 	// runs in the one its event triggers share (runWithEventTriggers).
 	triggersBlock bool
@@ -327,6 +330,7 @@ var errStatementTimeout = errors.New("session: statement timeout")
 // Query runs exactly one statement and streams its result.
 func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows *Rows, err error) {
 	s.noteClientQuery(sqlText)
+	s.startStatement()
 	start := time.Now()
 	rows, err = s.query(ctx, sqlText, nil, args)
 	s.trackStatement(sqlText, start, rows, err) // stmtstats.go
@@ -338,6 +342,24 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 // statements run one by one; "" unpins it.
 func (s *Session) SetClientQuery(text string) {
 	s.clientQuery, s.clientQueryPinned = text, text != ""
+	s.messageStart = time.Time{}
+	switch {
+	case text == "":
+	case s.implicit == implicitQuery:
+		s.messageStart = s.env.Now // the block this message began
+	default:
+		s.messageStart = time.Now().UTC().Truncate(time.Microsecond)
+	}
+}
+
+// startStatement sets statement_timestamp() for a statement the client
+// sent: its message's start, so each Execute of a pipeline has its own
+// while the statements of one Query message share one.
+func (s *Session) startStatement() {
+	s.env.StmtNow = s.messageStart
+	if s.env.StmtNow.IsZero() {
+		s.env.StmtNow = time.Now().UTC().Truncate(time.Microsecond)
+	}
 }
 
 // noteClientQuery records a statement the client sent as current_query()'s

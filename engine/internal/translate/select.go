@@ -106,6 +106,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			}
 		}
 		t.checkGrouping(s)
+		dependents := t.groupDependents(s) // group_dependents.go
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
 			if distinctOn {
@@ -133,6 +134,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		refuseConstantKeys(s.SortClause, "ORDER BY")
 		t.inClause("GROUP BY", func() {
 			for _, g := range s.GroupClause {
+				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
+			}
+			for _, g := range dependents {
 				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
 			}
 		})
@@ -171,12 +175,15 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 	for i, c := range w.Ctes {
 		cte := c.GetCommonTableExpr()
 		q := cte.Ctequery.GetSelectStmt()
+		if !w.Recursive {
+			textOutputs(q) // with_names.go
+		}
 		if q == nil {
-			out.Ctes = append(out.Ctes, t.modifyingCTE(cte, out))
+			out.Ctes = append(out.Ctes, t.declareWithItem(w, t.modifyingCTE(cte, out)))
 			continue
 		}
 		if t.materializes(w, cte) {
-			out.Ctes = append(out.Ctes, t.materializedCTE(cte, out, names[i:])) // cte_materialize.go
+			out.Ctes = append(out.Ctes, t.declareWithItem(w, t.materializedCTE(cte, out, names[i:]))) // cte_materialize.go
 			continue
 		}
 		show := func() {}
@@ -190,7 +197,7 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 		for _, cn := range cte.Aliascolnames {
 			cols = append(cols, sqlparser.NewColIdent(strVal(cn)))
 		}
-		out.Ctes = append(out.Ctes, &sqlparser.CommonTableExpr{AliasedTableExpr: ate, Columns: cols})
+		out.Ctes = append(out.Ctes, t.declareWithItem(w, &sqlparser.CommonTableExpr{AliasedTableExpr: ate, Columns: cols}))
 	}
 	return out
 }
@@ -771,6 +778,7 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		t.nextDerived = true // srf_outer.go
 		savedHidden := t.q.hiddenRows
 		t.q.hiddenRows = t.fromHidden(rs)
+		textOutputs(rs.Subquery.GetSelectStmt()) // with_names.go
 		sub := &sqlparser.Subquery{Select: t.selectStmt(rs.Subquery.GetSelectStmt())}
 		t.q.hiddenRows = savedHidden
 		ate := &sqlparser.AliasedTableExpr{Expr: sub, Lateral: rs.Lateral}
@@ -807,6 +815,12 @@ func (t *Translator) rangeVar(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 	ate := &sqlparser.AliasedTableExpr{Expr: t.tableName(rv)}
 	if rv.Alias != nil {
 		ate.As = sqlparser.NewTableIdent(rv.Alias.Aliasname)
+	}
+	if n := t.withItemRef(rv); n != "" && n != rv.Relname { // with_names.go
+		ate.Expr = sqlparser.TableName{Name: sqlparser.NewTableIdent(n)}
+		if rv.Alias == nil {
+			ate.As = sqlparser.NewTableIdent(rv.Relname)
+		}
 	}
 	return ate
 }

@@ -88,10 +88,12 @@ type Translator struct {
 	// its items decide which are materialized (cte_materialize.go).
 	topStmt *pg.Node
 	q       queryScope // per-SELECT state (select_scope.go)
-	// withNames counts the visible WITH item names, viewDepth the views
-	// being expanded (with_names.go).
-	withNames map[string]int
-	viewDepth int
+	// withNames stacks, per visible WITH item name, whether the item is
+	// renamed for GMS; renamedWith are the clauses whose items are;
+	// viewDepth counts the views being expanded (with_names.go).
+	withNames   map[string][]bool
+	renamedWith map[*pg.WithClause]bool
+	viewDepth   int
 
 	// creating and creatingPK describe the table a CREATE TABLE declares,
 	// for foreign keys that reference it.

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -16,38 +17,86 @@ import (
 const maxViewDepth = 100
 
 // pushWith makes w's item names visible until the returned func runs.
+// A non-recursive clause's items are renamed for GMS (withItemName).
 func (t *Translator) pushWith(w *pg.WithClause) func() {
 	if w == nil || len(w.Ctes) == 0 {
 		return func() {}
 	}
+	if t.withNames == nil {
+		t.withNames = map[string][]bool{}
+	}
 	names := withItemNames(w.Ctes)
-	t.countWithNames(names, 1)
-	return func() { t.countWithNames(names, -1) }
+	for _, n := range names {
+		t.withNames[n] = append(t.withNames[n], !w.Recursive)
+	}
+	if !w.Recursive {
+		if t.renamedWith == nil {
+			t.renamedWith = map[*pg.WithClause]bool{}
+		}
+		t.renamedWith[w] = true
+	}
+	return func() {
+		for _, n := range names {
+			t.popWithName(n)
+		}
+		delete(t.renamedWith, w)
+	}
 }
 
 // hideWithItems hides names while a non-recursive WITH item's body is
 // translated: it sees only the items before it (and outer ones).
 func (t *Translator) hideWithItems(names []string) func() {
-	var shown []string
+	type hidden struct {
+		name    string
+		renamed bool
+	}
+	var shown []hidden
 	for _, n := range names {
-		if t.withNames[n] > 0 {
-			shown = append(shown, n)
+		if s := t.withNames[n]; len(s) > 0 {
+			shown = append(shown, hidden{n, s[len(s)-1]})
+			t.popWithName(n)
 		}
 	}
-	t.countWithNames(shown, -1)
-	return func() { t.countWithNames(shown, 1) }
+	return func() {
+		for _, h := range shown {
+			t.withNames[h.name] = append(t.withNames[h.name], h.renamed)
+		}
+	}
 }
 
-func (t *Translator) countWithNames(names []string, by int) {
-	if t.withNames == nil {
-		t.withNames = map[string]int{}
+func (t *Translator) popWithName(n string) {
+	s := t.withNames[n]
+	if len(s) <= 1 {
+		delete(t.withNames, n)
+		return
 	}
-	for _, n := range names {
-		t.withNames[n] += by
-		if t.withNames[n] <= 0 {
-			delete(t.withNames, n)
-		}
+	t.withNames[n] = s[:len(s)-1]
+}
+
+// GMS gives a reference to a WITH item that is named like the item
+// (`FROM c`, `FROM c AS c`) the item's own table id, so two such
+// references in different branches of a UNION (as ROLLUP expands to)
+// share one id and its join conditions resolve to the wrong input
+// ("unable to find field"). A non-recursive item is therefore declared
+// under withItemName and every reference aliases it back to the name
+// the query uses, which gets a table id of its own. (A recursive item
+// keeps its name: GMS finds its self-reference by it.)
+func withItemName(name string) string { return name + "*with" }
+
+// withItemRef is the GMS name of the visible WITH item rv names, or ""
+// when rv names none.
+func (t *Translator) withItemRef(rv *pg.RangeVar) string {
+	if rv.Schemaname != "" {
+		return ""
 	}
+	s := t.withNames[rv.Relname]
+	switch {
+	case len(s) == 0:
+		return ""
+	case s[len(s)-1]:
+		return withItemName(rv.Relname)
+	}
+	return rv.Relname
 }
 
 func withItemNames(ctes []*pg.Node) []string {
@@ -62,7 +111,7 @@ func withItemNames(ctes []*pg.Node) []string {
 
 // isWithItem reports whether rv names a visible WITH item.
 func (t *Translator) isWithItem(rv *pg.RangeVar) bool {
-	return rv.Schemaname == "" && t.withNames[rv.Relname] > 0
+	return rv.Schemaname == "" && len(t.withNames[rv.Relname]) > 0
 }
 
 // enterView starts expanding view name: the statement's WITH items are
@@ -78,5 +127,40 @@ func (t *Translator) enterView(name string) func() {
 	return func() {
 		t.withNames = saved
 		t.viewDepth--
+	}
+}
+
+// declareWithItem names c, an item of w, as references to it name it.
+func (t *Translator) declareWithItem(w *pg.WithClause, c *sqlparser.CommonTableExpr) *sqlparser.CommonTableExpr {
+	if t.renamedWith[w] {
+		c.AliasedTableExpr.As = sqlparser.NewTableIdent(withItemName(c.AliasedTableExpr.As.String()))
+	}
+	return c
+}
+
+// textOutputs makes the string literals s outputs text, as PostgreSQL
+// resolves a subquery's or WITH query's unknown-typed output columns
+// (resolveTargetListUnknowns): to_jsonb(s.w) over (SELECT 'x' AS w) s
+// is jsonb of a text, not a polymorphic call over unknown (42804). The
+// column keeps its name.
+func textOutputs(s *pg.SelectStmt) {
+	if s == nil || s.Op != pg.SetOperation_SETOP_NONE {
+		return // set operations resolve their own (setop_types.go)
+	}
+	for _, n := range s.TargetList {
+		rt := n.GetResTarget()
+		if rt == nil || rt.Val == nil {
+			continue
+		}
+		c := rt.Val.GetAConst()
+		if c == nil || c.GetSval() == nil {
+			continue
+		}
+		if rt.Name == "" {
+			rt.Name = columnName(rt.Val)
+		}
+		rt.Val = &pg.Node{Node: &pg.Node_TypeCast{TypeCast: &pg.TypeCast{
+			Arg: rt.Val, TypeName: &pg.TypeName{Names: []*pg.Node{pg.MakeStrNode("pg_catalog"), pg.MakeStrNode("text")}, Typemod: -1, Location: -1}, Location: -1,
+		}}}
 	}
 }

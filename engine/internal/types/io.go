@@ -18,6 +18,9 @@ import (
 type Env struct {
 	Loc *time.Location // TimeZone
 	Now time.Time      // transaction start, for 'now'
+	// StmtNow is the statement's start, for statement_timestamp(): the
+	// client message's (session.startStatement).
+	StmtNow time.Time
 	// Relations, when set, casts regclass to oid and back.
 	Relations RelationResolver
 	// IsnWeak is the isn extension's weak input mode (isn_weak(true)):

@@ -1,0 +1,24 @@
+-- a WITH query joined to itself in several set-operation branches
+CREATE TABLE t (id int PRIMARY KEY, v int);
+INSERT INTO t VALUES (1, 10), (2, 20), (3, 30);
+WITH c AS (SELECT id, v FROM t) SELECT c.id, count(*) FROM c JOIN c c3 ON c3.id = c.id GROUP BY ROLLUP (c.id) ORDER BY 1;
+WITH c AS (SELECT id, v FROM t) SELECT c.id, c3.v FROM c JOIN c c3 ON c3.id = c.id UNION ALL SELECT c.id, c3.v FROM c JOIN c c3 ON c3.id = c.id;
+WITH c AS (SELECT id, v FROM t) SELECT c.id FROM c JOIN c c3 ON c3.id = c.id UNION ALL SELECT c.id FROM c JOIN c c3 ON c3.id = c.id;
+WITH c AS (SELECT id FROM t) SELECT c.id FROM c JOIN c c3 ON c3.id = c.id UNION ALL SELECT c.id FROM c JOIN c c3 ON c3.id = c.id;
+WITH c AS (SELECT id FROM t) SELECT 1 FROM c UNION ALL SELECT c.id FROM c JOIN c c3 ON c3.id = c.id;
+WITH c AS (SELECT id FROM t) SELECT c.id FROM c JOIN c c3 ON c3.id = c.id;
+WITH c AS MATERIALIZED (SELECT id, v FROM t) SELECT c.id, count(*) FROM c JOIN c c3 ON c3.id = c.id GROUP BY CUBE (c.id, c3.v) ORDER BY 1, 2;
+WITH c AS NOT MATERIALIZED (SELECT id, v FROM t) SELECT c.id, c3.v, count(*) FROM c JOIN c c3 ON c3.id = c.id GROUP BY GROUPING SETS ((c.id), (c3.v), ()) ORDER BY 1, 2, 3;
+WITH c AS NOT MATERIALIZED (SELECT id FROM t) SELECT c.id FROM c JOIN c c3 ON c3.id = c.id UNION ALL SELECT c.id FROM c JOIN c c3 ON c3.id = c.id;
+SELECT c.id FROM (SELECT id FROM t) c JOIN (SELECT id FROM t) c3 ON c3.id = c.id UNION ALL SELECT c.id FROM (SELECT id FROM t) c JOIN (SELECT id FROM t) c3 ON c3.id = c.id;
+WITH c AS NOT MATERIALIZED (SELECT id FROM t) SELECT 1 FROM t UNION ALL SELECT c.id FROM c JOIN c c3 ON c3.id = c.id;
+WITH c AS NOT MATERIALIZED (SELECT id FROM t) SELECT c.id FROM c JOIN c c3 ON c3.id = c.id UNION ALL SELECT 1 FROM t;
+WITH c AS NOT MATERIALIZED (SELECT id FROM t) SELECT c.id FROM c JOIN c c3 ON c3.id = c.id UNION ALL SELECT c.id FROM c JOIN t c3 ON c3.id = c.id;
+WITH c AS NOT MATERIALIZED (SELECT id FROM t) SELECT c.id FROM c JOIN t c3 ON c3.id = c.id UNION ALL SELECT c.id FROM c JOIN t c3 ON c3.id = c.id;
+WITH c AS NOT MATERIALIZED (SELECT id FROM t) SELECT 1 FROM t UNION ALL SELECT c.id FROM c JOIN c c3 ON true;
+WITH c AS NOT MATERIALIZED (SELECT id FROM t) SELECT 1 FROM t UNION ALL SELECT c.id FROM c, c c3 WHERE c3.id = c.id;
+WITH c AS (SELECT id FROM t), d AS (SELECT c.id FROM c JOIN c c3 ON c3.id = c.id) SELECT d.id FROM d UNION ALL SELECT c.id FROM c JOIN d ON d.id = c.id JOIN c c3 ON c3.id = c.id;
+WITH c AS (SELECT id FROM t) SELECT x.id FROM (WITH c AS (SELECT id + 10 AS id FROM c) SELECT c.id FROM c JOIN c c3 ON c3.id = c.id) x UNION ALL SELECT c.id FROM c JOIN c c3 ON c3.id = c.id;
+WITH ins AS (INSERT INTO t VALUES (4, 40) RETURNING id, v) SELECT ins.id FROM ins JOIN ins i2 ON i2.id = ins.id UNION ALL SELECT ins.v FROM ins JOIN ins i2 ON i2.v = ins.v;
+WITH c AS (SELECT id FROM t) SELECT nope.id FROM c;
+WITH c AS (SELECT id FROM t) SELECT c.nope FROM c;

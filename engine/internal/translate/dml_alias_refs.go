@@ -30,20 +30,7 @@ func refuseAliasedTarget(s *pg.InsertStmt) {
 			nodes = append(nodes, oc.WhereClause)
 		}
 	}
-	inner := map[*pg.ColumnRef]bool{}
-	for _, n := range nodes {
-		pgtree.Walk(n, func(m any) bool {
-			if sel, ok := m.(*pg.SelectStmt); ok {
-				pgtree.Walk(sel, func(m any) bool {
-					if cr, ok := m.(*pg.ColumnRef); ok {
-						inner[cr] = true
-					}
-					return true
-				})
-			}
-			return true
-		})
-	}
+	inner := subSelectColumnRefs(nodes)
 	for _, n := range nodes {
 		pgtree.Walk(n, func(m any) bool {
 			cr, ok := m.(*pg.ColumnRef)
@@ -70,20 +57,11 @@ func refuseExcludedInReturning(s *pg.InsertStmt) {
 		return
 	}
 	update := s.OnConflictClause != nil && s.OnConflictClause.Action == pg.OnConflictAction_ONCONFLICT_UPDATE
-	inner := map[*pg.ColumnRef]bool{}
-	for _, n := range s.ReturningList {
-		pgtree.Walk(n, func(m any) bool {
-			if sel, ok := m.(*pg.SelectStmt); ok {
-				pgtree.Walk(sel, func(m any) bool {
-					if cr, ok := m.(*pg.ColumnRef); ok {
-						inner[cr] = true
-					}
-					return true
-				})
-			}
-			return true
-		})
+	returning := make([]any, len(s.ReturningList))
+	for i, n := range s.ReturningList {
+		returning[i] = n
 	}
+	inner := subSelectColumnRefs(returning)
 	for _, n := range s.ReturningList {
 		pgtree.Walk(n, func(m any) bool {
 			cr, ok := m.(*pg.ColumnRef)
@@ -100,6 +78,26 @@ func refuseExcludedInReturning(s *pg.InsertStmt) {
 			return false
 		})
 	}
+}
+
+// subSelectColumnRefs returns the column references inside sub-selects of
+// nodes: they name the sub-select's own FROM items.
+func subSelectColumnRefs(nodes []any) map[*pg.ColumnRef]bool {
+	inner := map[*pg.ColumnRef]bool{}
+	for _, n := range nodes {
+		pgtree.Walk(n, func(m any) bool {
+			if sel, ok := m.(*pg.SelectStmt); ok {
+				pgtree.Walk(sel, func(m any) bool {
+					if cr, ok := m.(*pg.ColumnRef); ok {
+						inner[cr] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	return inner
 }
 
 // namesTable reports whether column reference cr is qualified by rel's

@@ -40,20 +40,7 @@ func TestGroupCommit(t *testing.T) {
 		return wait()
 	}
 	const writers, each = 8, 40
-	var wg sync.WaitGroup
-	for range writers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for range each {
-				if err := commit(); err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	commitConcurrently(t, writers, each, commit)
 	shared := syncs.Load()
 	// one committer alone, after eight: its fsyncs do not wait for the
 	// others forever
@@ -121,6 +108,17 @@ func TestGroupCommitGathersEveryWriter(t *testing.T) {
 		return wait()
 	}
 	const writers, each = 8, 60
+	commitConcurrently(t, writers, each, commit)
+	perSync := float64(writers*each) / float64(syncs.Load())
+	t.Logf("%.1f commits per fsync", perSync)
+	if perSync < 5.5 {
+		t.Errorf("%d writers made %.1f commits per fsync, want about %d", writers, perSync, writers)
+	}
+}
+
+// commitConcurrently runs commit each times on each of writers
+// goroutines and waits for them.
+func commitConcurrently(t *testing.T, writers, each int, commit func() error) {
 	var wg sync.WaitGroup
 	for range writers {
 		wg.Add(1)
@@ -135,9 +133,4 @@ func TestGroupCommitGathersEveryWriter(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	perSync := float64(writers*each) / float64(syncs.Load())
-	t.Logf("%.1f commits per fsync", perSync)
-	if perSync < 5.5 {
-		t.Errorf("%d writers made %.1f commits per fsync, want about %d", writers, perSync, writers)
-	}
 }

@@ -367,16 +367,23 @@ func (sc *deparseScope) arrayExpr(a *pg.A_ArrayExpr) (dnode, bool) {
 	return arr, true
 }
 
+// operands analyzes a binary expression's two sides.
+func (sc *deparseScope) operands(a *pg.A_Expr) (l, r dnode, ok bool) {
+	if l, ok = sc.analyze(a.Lexpr); !ok {
+		return nil, nil, false
+	}
+	if r, ok = sc.analyze(a.Rexpr); !ok {
+		return nil, nil, false
+	}
+	return l, r, true
+}
+
 // anyAll is `x op ANY (array)` / `x op ALL (array)` over an ARRAY[...].
 func (sc *deparseScope) anyAll(a *pg.A_Expr) (dnode, bool) {
 	if len(a.Name) != 1 || a.Name[0].GetString_() == nil {
 		return nil, false
 	}
-	l, ok := sc.analyze(a.Lexpr)
-	if !ok {
-		return nil, false
-	}
-	r, ok := sc.analyze(a.Rexpr)
+	l, r, ok := sc.operands(a)
 	if !ok {
 		return nil, false
 	}
@@ -726,11 +733,7 @@ func (sc *deparseScope) aExpr(a *pg.A_Expr) (dnode, bool) {
 // DistinctExpr is the = operator's resolution printed with IS DISTINCT
 // FROM, and IS NOT DISTINCT FROM is NOT over it.
 func (sc *deparseScope) distinct(a *pg.A_Expr) (dnode, bool) {
-	l, ok := sc.analyze(a.Lexpr)
-	if !ok {
-		return nil, false
-	}
-	r, ok := sc.analyze(a.Rexpr)
+	l, r, ok := sc.operands(a)
 	if !ok {
 		return nil, false
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 )
@@ -113,19 +112,5 @@ func textOf(e *Engine, q string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var b strings.Builder
-	for rows.Next() {
-		for i, v := range rows.Text() {
-			if i > 0 {
-				b.WriteByte('|')
-			}
-			if v == nil {
-				b.WriteString("NULL")
-			} else {
-				b.WriteString(*v)
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return b.String(), rows.Err()
+	return rowsText(rows)
 }

@@ -21,6 +21,16 @@ func queryAll(t *testing.T, s *Session, q string) string {
 	if err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
+	out, err := rowsText(rows)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return out
+}
+
+// rowsText reads rows to their end as lines of values separated by |,
+// NULL for null.
+func rowsText(rows *Rows) (string, error) {
 	var b strings.Builder
 	for rows.Next() {
 		for i, v := range rows.Text() {
@@ -35,10 +45,7 @@ func queryAll(t *testing.T, s *Session, q string) string {
 		}
 		b.WriteByte('\n')
 	}
-	if err := rows.Err(); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	return b.String()
+	return b.String(), rows.Err()
 }
 
 func execAll(t *testing.T, s *Session, script string) {

@@ -34,21 +34,7 @@ func (c tbLockConn) run(ctx context.Context, q string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var b strings.Builder
-	for rows.Next() {
-		for i, v := range rows.Text() {
-			if i > 0 {
-				b.WriteByte('|')
-			}
-			if v == nil {
-				b.WriteString("NULL")
-			} else {
-				b.WriteString(*v)
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return b.String(), rows.Err()
+	return rowsText(rows)
 }
 
 type pgLockConn struct {

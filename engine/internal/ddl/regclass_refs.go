@@ -115,41 +115,18 @@ func followRegclass(h Host, cat *catalog.Catalog, old, now catalog.QName) (*cata
 func followRegclassInIndexes(h Host, old, now catalog.QName) error {
 	ref := regclassRef(h, h.Catalog(), old, now)
 	to := regclassTo(old, now)
-	rename := func(text string) (string, bool) {
+	rename := func(text, _ string) (string, bool, error) {
 		out, changed, ok := translate.RenameRegclassInExpr(text, ref, to)
-		return out, ok && changed
+		if !ok || !changed {
+			return text, false, nil
+		}
+		return out, true, nil
 	}
 	ctx := h.SQLContext()
-	var tr *translate.Translator
+	tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
 	for _, t := range allTables(h, ctx, h.StorageTxn()) {
-		infos, err := t.Indexes(ctx)
-		if err != nil {
+		if err := rewriteIndexTexts(ctx, tr, t, rename); err != nil { // rename_exprs.go
 			return h.MapError(err)
-		}
-		for _, ix := range infos {
-			if !ix.Expression && !ix.Partial || ix.Expression && len(ix.Source) != len(ix.KeyText) {
-				continue
-			}
-			e := storage.IndexExprs{WhereSource: ix.WhereSource}
-			changed := false
-			for _, src := range ix.Source {
-				if ns, ok := rename(src); ok {
-					src, changed = ns, true
-				}
-				e.Source = append(e.Source, src)
-			}
-			if ns, ok := rename(ix.WhereSource); ok {
-				e.WhereSource, changed = ns, true
-			}
-			if !changed {
-				continue
-			}
-			if tr == nil {
-				tr = &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
-			}
-			if err := setIndexTexts(ctx, tr, t, t.Schema(), ix, e); err != nil { // rename_exprs.go
-				return err
-			}
 		}
 	}
 	return nil

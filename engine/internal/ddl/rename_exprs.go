@@ -36,11 +36,21 @@ func renameInStoredExprs(h Host, ctx *sql.Context, t *storage.Table, from, to st
 			return err
 		}
 	}
+	tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
+	return rewriteIndexTexts(ctx, tr, t, func(src, index string) (string, bool, error) {
+		ns, err := renamedText(src, from, to, index)
+		return ns, ns != src, err
+	})
+}
+
+// rewriteIndexTexts passes the key and predicate texts of t's expression
+// and partial indexes through rename (the new text, whether it changed)
+// and gives the indexes it changed their new texts (setIndexTexts).
+func rewriteIndexTexts(ctx *sql.Context, tr *translate.Translator, t *storage.Table, rename func(src, index string) (string, bool, error)) error {
 	infos, err := t.Indexes(ctx)
 	if err != nil {
 		return err
 	}
-	tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
 	sch := t.Schema()
 	for _, ix := range infos {
 		if !ix.Expression && !ix.Partial || ix.Expression && len(ix.Source) != len(ix.KeyText) {
@@ -49,18 +59,19 @@ func renameInStoredExprs(h Host, ctx *sql.Context, t *storage.Table, from, to st
 		e := storage.IndexExprs{WhereSource: ix.WhereSource}
 		changed := false
 		for _, src := range ix.Source {
-			ns, err := renamedText(src, from, to, ix.Name)
+			ns, ch, err := rename(src, ix.Name)
 			if err != nil {
 				return err
 			}
-			changed = changed || ns != src
+			changed = changed || ch
 			e.Source = append(e.Source, ns)
 		}
 		if ix.WhereSource != "" {
-			if e.WhereSource, err = renamedText(ix.WhereSource, from, to, ix.Name); err != nil {
+			ns, ch, err := rename(ix.WhereSource, ix.Name)
+			if err != nil {
 				return err
 			}
-			changed = changed || e.WhereSource != ix.WhereSource
+			e.WhereSource, changed = ns, changed || ch
 		}
 		if !changed {
 			continue

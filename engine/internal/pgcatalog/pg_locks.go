@@ -86,19 +86,28 @@ func activityRows(s *State) [][]any {
 		}
 		return q
 	}
+	// PostgreSQL's HAS_PGSTAT_PERMISSIONS: another role's session shows
+	// only who and where, its query as "<insufficient privilege>", unless
+	// the reader has that role's or pg_read_all_stats' privileges
+	allStats := s.Catalog.HasPrivsOf(s.CurrentUser, "pg_read_all_stats")
 	var out [][]any
 	for _, a := range s.LoadActivity() {
 		if a.Self {
 			out = append(out, self(a.PID, text(a.Query)))
 			continue
 		}
-		var wt, we any
-		if a.WaitEventType != "" {
-			wt, we = a.WaitEventType, a.WaitEvent
-		}
 		usesys := any(nil)
 		if r, ok := s.Catalog.Role(a.User); ok {
 			usesys = r.OID
+		}
+		if !allStats && !s.Catalog.HasPrivsOf(s.CurrentUser, a.User) {
+			out = append(out, []any{uint32(DatabaseOID), s.Database, a.PID, nil, usesys, a.User, a.ApplicationName, nil, nil, nil,
+				nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, "<insufficient privilege>", "client backend"})
+			continue
+		}
+		var wt, we any
+		if a.WaitEventType != "" {
+			wt, we = a.WaitEventType, a.WaitEvent
 		}
 		out = append(out, []any{uint32(DatabaseOID), s.Database, a.PID, nil, usesys, a.User, a.ApplicationName, nil, nil, nil,
 			a.BackendStart.UTC().Truncate(time.Microsecond), nil, nil, nil, wt, we, a.State, nil, nil, nil, text(a.Query), "client backend"})

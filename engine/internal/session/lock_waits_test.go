@@ -77,6 +77,12 @@ var lockScript = []string{
 	"B?",
 	"C: select locktype, database = (select oid from pg_database where datname = current_database()), relation, classid, objid, objsubid, mode, granted, fastpath, case pid when {A} then 'A' when {B} then 'B' end, waitstart is null from pg_locks where locktype = 'advisory' order by granted desc, objsubid, pid",
 	"C: select wait_event_type, wait_event, state, query from pg_stat_activity where pid = {B}",
+	// a role without the waiter's privileges sees who, not what
+	"C: create role lock_waits_reader",
+	"C: set role lock_waits_reader",
+	"C: select usename, wait_event_type, wait_event, state, query, backend_start is null from pg_stat_activity where pid = {B}",
+	"C: reset role",
+	"C: drop role lock_waits_reader",
 	"C: select pg_blocking_pids({B}) = array[{A}], pg_blocking_pids({A})",
 	"A: select pg_advisory_unlock(4294967298)",
 	"B=",

@@ -119,6 +119,7 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 	if gated {
 		gateSimpleReads(a) // simple_read.go
 	}
+	wrapRule(a, "assignExecIndexes", singleStripsAfter)                                                                                       // rule_strip_rows.go
 	wrapRule(a, "assignExecIndexes", exposeHeldLimitsFirst)                                                                                   // rule_held_outer.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleAccessPaths, Apply: accessPaths(cfg.IsParam, ruleIDs(a, "resolveUnions", "unnestInSubqueries"))}) // rule_access_paths.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleAggregateScan, Apply: aggregateScans})                                                            // rule_aggregate_scan.go

@@ -1,0 +1,37 @@
+-- IN / EXISTS subqueries with a join inside set-operation branches,
+-- CTEs and views: the branch keeps its rows.
+CREATE TABLE t (id int);
+INSERT INTO t VALUES (1), (2), (3);
+CREATE TABLE u (id int, v text);
+INSERT INTO u VALUES (1, 'a'), (2, 'b'), (4, 'd');
+SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN t b ON a.id = b.id) UNION ALL SELECT 1;
+SELECT id FROM t WHERE id IN (SELECT a.id FROM t a, t b WHERE a.id = b.id) UNION ALL SELECT 1;
+SELECT 1 UNION ALL SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id);
+SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) UNION SELECT 3;
+SELECT * FROM (SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN t b ON a.id = b.id) UNION ALL SELECT 1) s;
+SELECT id FROM t WHERE EXISTS (SELECT 1 FROM t a JOIN u b ON a.id = b.id WHERE a.id = t.id) UNION ALL SELECT 9;
+SELECT id FROM t WHERE EXISTS (SELECT 1 FROM t a, u b WHERE a.id = b.id AND b.id = t.id) UNION ALL SELECT 9;
+SELECT id FROM t WHERE EXISTS (SELECT 1 FROM t a JOIN u b ON a.id = b.id) UNION ALL SELECT 9;
+SELECT id FROM t WHERE id NOT IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) UNION ALL SELECT 9;
+SELECT id FROM t WHERE NOT EXISTS (SELECT 1 FROM t a JOIN u b ON a.id = b.id WHERE a.id = t.id) UNION ALL SELECT 9;
+SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) INTERSECT SELECT id FROM t;
+SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) INTERSECT ALL SELECT 1;
+SELECT id FROM t EXCEPT SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id);
+SELECT id FROM t WHERE EXISTS (SELECT 1 FROM t a JOIN u b ON a.id = b.id WHERE b.id = t.id) EXCEPT ALL SELECT 2;
+SELECT id, (SELECT b.v FROM t a JOIN u b ON a.id = b.id WHERE a.id = t.id) AS v FROM t UNION ALL SELECT 0, 'z';
+SELECT (SELECT count(*) FROM t a JOIN u b ON a.id = b.id) UNION ALL SELECT 7;
+WITH c AS (SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) UNION ALL SELECT 1) SELECT id FROM c;
+WITH c AS (SELECT id FROM t WHERE EXISTS (SELECT 1 FROM t a, u b WHERE a.id = b.id AND a.id = t.id) UNION ALL SELECT 5) SELECT count(*) FROM c;
+CREATE VIEW vw AS SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) UNION ALL SELECT 1;
+SELECT id FROM vw;
+SELECT count(*) FROM vw WHERE id > 0;
+CREATE VIEW vw2 AS SELECT id FROM t WHERE NOT EXISTS (SELECT 1 FROM t a JOIN u b ON a.id = b.id WHERE a.id = t.id) UNION ALL SELECT id FROM t WHERE id IN (SELECT a.id FROM t a, u b WHERE a.id = b.id);
+SELECT id FROM vw2;
+SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) UNION ALL SELECT id FROM t WHERE id NOT IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id);
+SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) UNION ALL SELECT id FROM t WHERE id = 3 UNION ALL SELECT id FROM u WHERE EXISTS (SELECT 1 FROM t a JOIN t b ON a.id = b.id WHERE a.id = u.id);
+SELECT t.id, u.v FROM t JOIN u ON t.id = u.id WHERE t.id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id AND b.v <> 'b') UNION ALL SELECT 0, 'z';
+SELECT count(*) FROM t WHERE id IN (SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) UNION ALL SELECT 3);
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5 AND n IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id OR a.id = 3)) SELECT n FROM r;
+CREATE TABLE dst (id int);
+INSERT INTO dst SELECT id FROM t WHERE id IN (SELECT a.id FROM t a JOIN u b ON a.id = b.id) UNION ALL SELECT 8;
+SELECT id FROM dst ORDER BY id;

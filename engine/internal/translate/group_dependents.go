@@ -3,6 +3,7 @@ package translate
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // A grouped query may read any column of a table whose primary key it
@@ -56,6 +57,13 @@ func (t *Translator) fromTables(s *pg.SelectStmt) (out []fromTable, all bool) {
 				ft.cols[c.Name] = true
 			}
 			out = append(out, ft)
+		case *pg.Node_RangeSubselect:
+			ft, ok := subselectTable(x.RangeSubselect)
+			if !ok {
+				all = false
+				return
+			}
+			out = append(out, ft)
 		default:
 			all = false
 		}
@@ -64,6 +72,36 @@ func (t *Translator) fromTables(s *pg.SelectStmt) (out []fromTable, all bool) {
 		walk(n)
 	}
 	return out, all
+}
+
+// subselectTable is a FROM subquery as a table without a key, whose
+// columns PostgreSQL never takes as dependent on a grouped one; ok is
+// false when an output's name is not plain (a star, an unnamed
+// expression, a set operation).
+func subselectTable(r *pg.RangeSubselect) (fromTable, bool) {
+	q := r.Subquery.GetSelectStmt()
+	if r.Alias == nil || q == nil || q.Op != pg.SetOperation_SETOP_NONE {
+		return fromTable{}, false
+	}
+	ft := fromTable{qual: r.Alias.Aliasname, cols: map[string]bool{}}
+	for i, n := range q.TargetList {
+		rt := n.GetResTarget()
+		name := rt.GetName()
+		if i < len(r.Alias.Colnames) {
+			name = strVal(r.Alias.Colnames[i])
+		} else if name == "" {
+			cr := rt.GetVal().GetColumnRef()
+			if cr == nil {
+				return fromTable{}, false
+			}
+			name = strVal(cr.Fields[len(cr.Fields)-1])
+		}
+		if name == "" {
+			return fromTable{}, false
+		}
+		ft.cols[name] = true
+	}
+	return ft, true
 }
 
 // resolve returns the table and column a reference names among tables:
@@ -99,16 +137,18 @@ func resolveFromColumn(cr *pg.ColumnRef, tables []fromTable, all bool) (int, str
 
 // groupDependents returns the columns s reads outside aggregates from
 // tables whose primary key it groups by, to be grouped too, and refuses
-// (42803) a column of a joined table that is neither grouped nor so
-// dependent. It returns nil for the shapes it does not judge: GROUP BY
-// items other than columns, grouping sets.
-func (t *Translator) groupDependents(s *pg.SelectStmt) []*pg.Node {
+// (42803) a column of a joined table or FROM subquery that is neither
+// grouped nor so dependent. held are the grouped columns its subqueries
+// read, which HAVING must read too (heldHaving). It returns nils for the
+// shapes it does not judge: GROUP BY items other than columns, grouping
+// sets.
+func (t *Translator) groupDependents(s *pg.SelectStmt) (extra, held []*pg.Node) {
 	if t.Tables == nil || len(s.GroupClause) == 0 {
-		return nil
+		return nil, nil
 	}
 	tables, all := t.fromTables(s)
 	if len(tables) == 0 {
-		return nil
+		return nil, nil
 	}
 	grouped := make([]map[string]bool, len(tables))
 	for i := range grouped {
@@ -117,11 +157,11 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) []*pg.Node {
 	for _, g := range s.GroupClause {
 		cr := g.GetColumnRef()
 		if cr == nil {
-			return nil
+			return nil, nil
 		}
 		i, col, ok := resolveFromColumn(cr, tables, all)
 		if !ok {
-			return nil // an output name, an outer column, an unknown item
+			return nil, nil // an output name, an outer column, an unknown item
 		}
 		grouped[i][col] = true
 	}
@@ -140,7 +180,6 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) []*pg.Node {
 			outputs[rt.Name] = true
 		}
 	}
-	var extra []*pg.Node
 	added := map[[2]string]bool{}
 	visit := func(orderBy bool) func(cr *pg.ColumnRef) {
 		return func(cr *pg.ColumnRef) {
@@ -164,10 +203,39 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) []*pg.Node {
 			}
 		}
 	}
+	// An outer column a subquery reads is grouped as the query's own;
+	// GMS's grouping passes on only the columns its outputs, HAVING and
+	// ORDER BY read, not those of subqueries, so each is also held.
+	heldKeys := map[[2]string]bool{}
+	outer := func(cr *pg.ColumnRef, inAggregate bool) {
+		i, col, ok := resolveFromColumn(cr, tables, false)
+		if !ok {
+			return
+		}
+		key := [2]string{tables[i].qual, col}
+		if !grouped[i][col] {
+			if !pkGrouped[i] {
+				if judge && !inAggregate {
+					failAt(cr.Location, pgerror.GroupingError, "subquery uses ungrouped column \"%s.%s\" from outer query", tables[i].qual, col)
+				}
+				return
+			}
+			if !added[key] {
+				added[key] = true
+				extra = append(extra, makeColumnRef(tables[i].qual, col))
+			}
+		}
+		if !heldKeys[key] {
+			heldKeys[key] = true
+			held = append(held, makeColumnRef(tables[i].qual, col))
+		}
+	}
 	walk := func(n *pg.Node, orderBy bool) {
 		if n != nil {
 			t.walkUngrouped(n, visit(orderBy))
 			t.walkWindows(n, visit(false))
+			t.walkSublinkOuterRefs(n, outer)
+			walkTestexprs(n, func(e *pg.Node) { t.walkUngrouped(e, visit(orderBy)) })
 		}
 	}
 	for _, n := range s.TargetList {
@@ -184,7 +252,33 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) []*pg.Node {
 			}
 		}
 	}
-	return extra
+	return extra, held
+}
+
+// heldHaving is s's HAVING with `c IS NOT DISTINCT FROM c`, always true,
+// added for each held column, so that GMS's grouping passes the column on
+// to the subqueries that read it; nil when s has neither.
+func heldHaving(s *pg.SelectStmt, held []*pg.Node) *pg.Node {
+	if len(held) == 0 {
+		return s.HavingClause
+	}
+	var args []*pg.Node
+	if s.HavingClause != nil {
+		args = append(args, s.HavingClause)
+	}
+	for _, c := range held {
+		args = append(args, &pg.Node{Node: &pg.Node_AExpr{AExpr: &pg.A_Expr{
+			Kind:     pg.A_Expr_Kind_AEXPR_NOT_DISTINCT,
+			Name:     []*pg.Node{pg.MakeStrNode("=")},
+			Lexpr:    c,
+			Rexpr:    c,
+			Location: -1,
+		}}})
+	}
+	if len(args) == 1 {
+		return args[0]
+	}
+	return &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR, Args: args, Location: -1}}}
 }
 
 // walkWindows calls f for the ungrouped column references of the
@@ -199,6 +293,81 @@ func (t *Translator) walkWindows(n *pg.Node, f func(*pg.ColumnRef)) {
 			for _, o := range w.OrderClause {
 				t.walkUngrouped(o.GetSortBy().GetNode(), f)
 			}
+		}
+		return false
+	})
+}
+
+// walkSublinkOuterRefs calls f for the qualified column references in the
+// subqueries of n whose qualifier no FROM item or WITH item inside that
+// subquery takes, so names the grouped query's tables; inAggregate says
+// the reference is an aggregate's argument there, which PostgreSQL may
+// take as the outer query's aggregate.
+func (t *Translator) walkSublinkOuterRefs(n *pg.Node, f func(cr *pg.ColumnRef, inAggregate bool)) {
+	pgtree.Walk(n, func(m any) bool {
+		sl, ok := m.(*pg.SubLink)
+		if !ok {
+			return true
+		}
+		inner := map[string]bool{}
+		pgtree.Walk(sl.Subselect, func(m any) bool {
+			switch x := m.(type) {
+			case *pg.RangeVar:
+				inner[x.Relname] = true
+				if x.Alias != nil {
+					inner[x.Alias.Aliasname] = true
+				}
+			case *pg.RangeSubselect:
+				if x.Alias != nil {
+					inner[x.Alias.Aliasname] = true
+				}
+			case *pg.RangeFunction:
+				if x.Alias != nil {
+					inner[x.Alias.Aliasname] = true
+				}
+			case *pg.CommonTableExpr:
+				inner[x.Ctename] = true
+			}
+			return true
+		})
+		var refs func(m any, inAggregate bool)
+		refs = func(m any, inAggregate bool) {
+			switch x := m.(type) {
+			case *pg.ColumnRef:
+				if len(x.Fields) == 2 && !inner[strVal(x.Fields[0])] {
+					f(x, inAggregate)
+				}
+				return
+			case *pg.FuncCall:
+				if x.Over == nil && (x.AggStar || t.isAggregateName(names(x.Funcname))) {
+					inAggregate = true
+				}
+			}
+			pgtree.Children(m, func(c any) bool {
+				refs(c, inAggregate)
+				return true
+			})
+		}
+		refs(sl.Subselect, false)
+		if sl.Testexpr != nil {
+			t.walkSublinkOuterRefs(sl.Testexpr, f)
+		}
+		return false
+	})
+}
+
+// walkTestexprs calls f for the left operands of the IN, ANY and ALL
+// subqueries of n (walkUngrouped stops at a subquery), which belong to
+// n's query.
+func walkTestexprs(n *pg.Node, f func(*pg.Node)) {
+	pgtree.Walk(n, func(m any) bool {
+		sl, ok := m.(*pg.SubLink)
+		if !ok {
+			return true
+		}
+		if sl.Testexpr != nil {
+			f(sl.Testexpr)
+			walkTestexprs(sl.Testexpr, f)
 		}
 		return false
 	})

@@ -106,7 +106,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			}
 		}
 		t.checkGrouping(s)
-		dependents := t.groupDependents(s) // group_dependents.go
+		dependents, held := t.groupDependents(s) // group_dependents.go
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
 			if distinctOn {
@@ -140,9 +140,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
 			}
 		})
-		if s.HavingClause != nil {
+		if having := heldHaving(s, held); having != nil {
 			t.inClause("HAVING", func() {
-				sel.Having = &sqlparser.Where{Type: sqlparser.HavingStr, Expr: t.boolCond(s.HavingClause, "HAVING")}
+				sel.Having = &sqlparser.Where{Type: sqlparser.HavingStr, Expr: t.boolCond(having, "HAVING")}
 			})
 		}
 		sel.OrderBy = t.orderBy(s.SortClause)

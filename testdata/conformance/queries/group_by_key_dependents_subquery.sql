@@ -1,0 +1,31 @@
+-- columns functionally dependent on a grouped primary key, read inside
+-- subqueries of the grouped query; and GROUP BY over a FROM subquery
+CREATE TABLE users (id int PRIMARY KEY, name text NOT NULL, email text);
+CREATE TABLE posts (id int PRIMARY KEY, user_id int REFERENCES users, title text);
+INSERT INTO users VALUES (1, 'ann', 'a@x'), (2, 'bob', NULL), (3, 'x', 'x@x');
+INSERT INTO posts VALUES (1, 1, 'p1'), (2, 1, 'ann'), (3, 2, 'p3'), (4, 3, 'x'), (5, 3, 'x');
+SELECT u.id, (SELECT u.name) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id ORDER BY u.id;
+SELECT u.id FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id HAVING EXISTS (SELECT 1 WHERE u.name <> 'x') ORDER BY u.id;
+SELECT u.id, (SELECT count(*) FROM posts p2 WHERE p2.title = u.name) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id ORDER BY u.id;
+SELECT u.id, count(*) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id HAVING u.name IN (SELECT title FROM posts) ORDER BY u.id;
+SELECT u.id FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id ORDER BY (SELECT u.email), u.id;
+SELECT u.id, (SELECT max(p2.id) FROM posts p2 WHERE p2.user_id = u.id AND p2.title <> u.name) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id ORDER BY u.id;
+SELECT u.id, (SELECT u.name || x.t FROM (SELECT '!' AS t) x) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id ORDER BY u.id;
+SELECT u.id, (SELECT p.title) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id;
+SELECT u.id FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id HAVING EXISTS (SELECT 1 WHERE p.title <> 'x');
+SELECT s.id, s.name FROM (SELECT id, name FROM users) s GROUP BY s.id;
+SELECT s.id, count(*) FROM (SELECT id, name FROM users) s JOIN posts p ON p.user_id = s.id GROUP BY s.id HAVING s.name <> 'x';
+SELECT s.id FROM (SELECT id, name FROM users) s GROUP BY s.id ORDER BY s.name;
+SELECT id, name FROM (SELECT id, name FROM users) s GROUP BY id;
+SELECT s.id, s.name FROM (SELECT id, name FROM users) s GROUP BY s.id, s.name ORDER BY s.id;
+SELECT u.id, (SELECT u.name) FROM users u GROUP BY u.id, u.name ORDER BY u.id;
+SELECT u.id, (SELECT u.email) FROM users u GROUP BY u.id ORDER BY u.id;
+SELECT DISTINCT (SELECT length(u.name)) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id ORDER BY 1;
+SELECT u.id, count(*) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id HAVING count(*) > 1 AND (SELECT u.name <> 'x') ORDER BY u.id;
+SELECT u.id, (SELECT u.name FROM users u2 WHERE u2.id = u.id) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id ORDER BY u.id;
+SELECT u.id, u.name, (SELECT count(*) FROM posts p2 WHERE p2.user_id = u.id) FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id ORDER BY u.id LIMIT 2;
+CREATE VIEW user_first AS SELECT u.id, (SELECT u.name) AS name FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id;
+SELECT * FROM user_first ORDER BY id;
+SELECT s.id FROM (SELECT id, name FROM users) s GROUP BY s.id HAVING EXISTS (SELECT 1 WHERE s.name <> 'x');
+SELECT s.k, s.n FROM (SELECT id, name FROM users) s (k, n) GROUP BY s.k;
+SELECT s.k, count(*) FROM (SELECT id, name FROM users) s (k, n) GROUP BY s.k ORDER BY s.k;

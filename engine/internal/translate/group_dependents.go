@@ -208,7 +208,7 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) (extra, held []*pg.Node) 
 	// ORDER BY read, not those of subqueries, so each is also held.
 	heldKeys := map[[2]string]bool{}
 	outer := func(cr *pg.ColumnRef, inAggregate bool) {
-		i, col, ok := resolveFromColumn(cr, tables, false)
+		i, col, ok := resolveFromColumn(cr, tables, all)
 		if !ok {
 			return
 		}
@@ -298,9 +298,9 @@ func (t *Translator) walkWindows(n *pg.Node, f func(*pg.ColumnRef)) {
 	})
 }
 
-// walkSublinkOuterRefs calls f for the qualified column references in the
-// subqueries of n whose qualifier no FROM item or WITH item inside that
-// subquery takes, so names the grouped query's tables; inAggregate says
+// walkSublinkOuterRefs calls f for the column references in the
+// subqueries of n that name no FROM item, WITH item or column inside that
+// subquery, so name the grouped query's tables; inAggregate says
 // the reference is an aggregate's argument there, which PostgreSQL may
 // take as the outer query's aggregate.
 func (t *Translator) walkSublinkOuterRefs(n *pg.Node, f func(cr *pg.ColumnRef, inAggregate bool)) {
@@ -309,7 +309,10 @@ func (t *Translator) walkSublinkOuterRefs(n *pg.Node, f func(cr *pg.ColumnRef, i
 		if !ok {
 			return true
 		}
-		inner := map[string]bool{}
+		// inner are the names the subquery's FROM items, WITH items and
+		// outputs take; opaque says an item's columns are unknown, so an
+		// unqualified reference may be its own
+		inner, opaque := map[string]bool{}, false
 		pgtree.Walk(sl.Subselect, func(m any) bool {
 			switch x := m.(type) {
 			case *pg.RangeVar:
@@ -317,16 +320,18 @@ func (t *Translator) walkSublinkOuterRefs(n *pg.Node, f func(cr *pg.ColumnRef, i
 				if x.Alias != nil {
 					inner[x.Alias.Aliasname] = true
 				}
-			case *pg.RangeSubselect:
-				if x.Alias != nil {
-					inner[x.Alias.Aliasname] = true
+				ti, ok := t.lookupColumns(x.Schemaname, x.Relname)
+				if !ok || ti == nil {
+					opaque = true
+					return true
 				}
-			case *pg.RangeFunction:
-				if x.Alias != nil {
-					inner[x.Alias.Aliasname] = true
+				for _, c := range ti.Columns {
+					inner[c.Name] = true
 				}
-			case *pg.CommonTableExpr:
-				inner[x.Ctename] = true
+			case *pg.RangeSubselect, *pg.RangeFunction, *pg.RangeTableFunc, *pg.CommonTableExpr:
+				opaque = true
+			case *pg.ResTarget:
+				inner[x.Name] = true
 			}
 			return true
 		})
@@ -334,7 +339,8 @@ func (t *Translator) walkSublinkOuterRefs(n *pg.Node, f func(cr *pg.ColumnRef, i
 		refs = func(m any, inAggregate bool) {
 			switch x := m.(type) {
 			case *pg.ColumnRef:
-				if len(x.Fields) == 2 && !inner[strVal(x.Fields[0])] {
+				if len(x.Fields) == 2 && !inner[strVal(x.Fields[0])] ||
+					len(x.Fields) == 1 && !opaque && !inner[strVal(x.Fields[0])] {
 					f(x, inAggregate)
 				}
 				return

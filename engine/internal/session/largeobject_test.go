@@ -18,10 +18,7 @@ func TestLargeObjectsDurable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := connectT(t, e)
 	execAll(t, s, `
 select lo_from_bytea(5001, 'kept');
 select lo_from_bytea(5002, 'gone');
@@ -42,11 +39,7 @@ rollback;
 		t.Fatal(err)
 	}
 	defer e.Close()
-	s, err = e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s = connectT(t, e)
 	got := queryAll(t, s, "select oid, length(lo_get(oid)), encode(lo_get(oid, 0, 4), 'escape'), encode(lo_get(oid, 4096, 4), 'escape') from pg_largeobject_metadata order by oid")
 	if want := "5001|4100|kept|tail\n"; got != want {
 		t.Errorf("after the crash:\n%s\nwant\n%s", got, want)
@@ -62,11 +55,7 @@ func TestLargeObjectServerFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer e.Close()
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	src := filepath.Join(t.TempDir(), "in.txt")
 	if err := os.WriteFile(src, []byte("from a file"), 0o644); err != nil {
 		t.Fatal(err)

@@ -236,12 +236,7 @@ func TestLockWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range []string{"A", "B", "C"} {
-		s, err := e.Connect(SessionOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Close()
-		conns[n] = tbLockConn{s}
+		conns[n] = tbLockConn{connectT(t, e)}
 	}
 	got := runLockScript(t, conns)
 	want, err := os.ReadFile(golden)

@@ -255,8 +255,9 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) (extra, held []*pg.Node) 
 	return extra, held
 }
 
-// heldHaving is s's HAVING with `c IS NOT DISTINCT FROM c`, always true,
-// added for each held column, so that GMS's grouping passes the column on
+// heldHaving is s's HAVING with `(c IS NULL) IS NOT UNKNOWN`, always
+// true and defined for every type (json has no equality), added for each
+// held column, so that GMS's grouping passes the column on
 // to the subqueries that read it; nil when s has neither.
 func heldHaving(s *pg.SelectStmt, held []*pg.Node) *pg.Node {
 	if len(held) == 0 {
@@ -267,12 +268,9 @@ func heldHaving(s *pg.SelectStmt, held []*pg.Node) *pg.Node {
 		args = append(args, s.HavingClause)
 	}
 	for _, c := range held {
-		args = append(args, &pg.Node{Node: &pg.Node_AExpr{AExpr: &pg.A_Expr{
-			Kind:     pg.A_Expr_Kind_AEXPR_NOT_DISTINCT,
-			Name:     []*pg.Node{pg.MakeStrNode("=")},
-			Lexpr:    c,
-			Rexpr:    c,
-			Location: -1,
+		isNull := &pg.Node{Node: &pg.Node_NullTest{NullTest: &pg.NullTest{Arg: c, Nulltesttype: pg.NullTestType_IS_NULL, Location: -1}}}
+		args = append(args, &pg.Node{Node: &pg.Node_BooleanTest{BooleanTest: &pg.BooleanTest{
+			Arg: isNull, Booltesttype: pg.BoolTestType_IS_NOT_UNKNOWN, Location: -1,
 		}}})
 	}
 	if len(args) == 1 {

@@ -98,6 +98,10 @@ func (s *Session) FailTransaction() { s.s.FailTransaction() }
 // idle, 'T' in a transaction block, 'E' in a failed block.
 func (s *Session) TxStatus() byte { return s.s.TxStatus() }
 
+// Idle records that the session waits for its client (pg_stat_activity's
+// idle states); the wire protocol calls it as it sends ReadyForQuery.
+func (s *Session) Idle() { s.s.Idle() }
+
 // StatementsEpoch changes whenever DEALLOCATE ALL or DISCARD ALL drops
 // every prepared statement, the wire protocol's named ones included.
 func (s *Session) StatementsEpoch() uint64 { return s.s.StatementsEpoch() }

@@ -311,6 +311,7 @@ func (c *conn) login(m *pgproto3.StartupMessage) error {
 	c.be.Send(&pgproto3.AuthenticationOk{})
 	c.reportParams(true)
 	c.be.Send(&pgproto3.BackendKeyData{ProcessID: c.pid, SecretKey: binary.BigEndian.AppendUint32(nil, c.secret)})
+	c.sess.Idle()
 	c.be.Send(&pgproto3.ReadyForQuery{TxStatus: 'I'})
 	return c.flush()
 }

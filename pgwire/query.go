@@ -57,6 +57,7 @@ func (c *conn) simpleQuery(sqlText string) error {
 
 func (c *conn) readyForQuery() error {
 	c.sendNotifications() // notify.go
+	c.sess.Idle()
 	c.be.Send(&pgproto3.ReadyForQuery{TxStatus: c.sess.TxStatus()})
 	if err := c.flush(); err != nil {
 		return err

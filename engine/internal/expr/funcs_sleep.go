@@ -8,6 +8,13 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
+// WaitReporter is a session that shows what its statement waits for (its
+// wait_event_type and wait_event in pg_stat_activity) until the returned
+// function is called.
+type WaitReporter interface {
+	ReportWait(typ, event string) (done func())
+}
+
 // AddSleepFuncs adds pg_sleep (PostgreSQL docs 9.9.6, Delaying
 // Execution). The wait ends early when the statement is cancelled or
 // times out, and the context's error becomes PostgreSQL's 57014.
@@ -22,6 +29,9 @@ func AddSleepFuncs(r *Registry) {
 			d := time.Duration(math.MaxInt64)
 			if secs < d.Seconds() {
 				d = time.Duration(secs * float64(time.Second))
+			}
+			if w, ok := ctx.Session.(WaitReporter); ok {
+				defer w.ReportWait("Timeout", "PgSleep")()
 			}
 			t := time.NewTimer(d)
 			defer t.Stop()

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"net/netip"
 	"time"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -24,13 +25,16 @@ type LockRow struct {
 
 // ActivityRow is one session as pg_stat_activity shows it.
 type ActivityRow struct {
-	PID                      int32
-	User, ApplicationName    string
-	BackendStart             time.Time
-	State                    string
-	WaitEventType, WaitEvent string // empty when not waiting
-	Query                    string // empty: unknown
-	Self                     bool   // the reading session
+	PID                   int32
+	User, ApplicationName string
+	ClientAddr            netip.AddrPort // zero: no TCP connection
+	// BackendStart is when the session opened; XactStart, QueryStart
+	// and StateChange are zero when unknown (NULL).
+	BackendStart, XactStart, QueryStart, StateChange time.Time
+	State                                            string
+	WaitEventType, WaitEvent                         string // empty when not waiting
+	Query                                            string
+	Self                                             bool // the reading session
 }
 
 // pgLocks is pg_catalog.pg_locks: the engine's advisory and table locks,
@@ -67,24 +71,27 @@ var pgLocks = &def{
 // activityRows is pg_stat_activity's rows from State.LoadActivity; without
 // it, the reading session's own row.
 func activityRows(s *State) [][]any {
-	app := ""
-	for _, st := range s.SettingRows() {
-		if st.Name == "application_name" {
-			app = st.Setting
-		}
-	}
-	self := func(pid, query any) []any {
-		return []any{uint32(DatabaseOID), s.Database, pid, nil, uint32(10), s.User, app, nil, nil, nil,
-			nil, nil, nil, nil, nil, nil, "active", nil, nil, nil, query, "client backend"}
-	}
 	if s.LoadActivity == nil {
-		return [][]any{self(nil, nil)}
+		app := ""
+		for _, st := range s.SettingRows() {
+			if st.Name == "application_name" {
+				app = st.Setting
+			}
+		}
+		return [][]any{{uint32(DatabaseOID), s.Database, nil, nil, uint32(10), s.User, app, nil, nil, nil,
+			nil, nil, nil, nil, nil, nil, "active", nil, nil, nil, nil, "client backend"}}
 	}
-	text := func(q string) any {
-		if q == "" {
+	ts := func(t time.Time) any {
+		if t.IsZero() {
 			return nil
 		}
-		return q
+		return t.UTC().Truncate(time.Microsecond)
+	}
+	text := func(v string) any {
+		if v == "" {
+			return nil
+		}
+		return v
 	}
 	// PostgreSQL's HAS_PGSTAT_PERMISSIONS: another role's session shows
 	// only who and where, its query as "<insufficient privilege>", unless
@@ -92,25 +99,22 @@ func activityRows(s *State) [][]any {
 	allStats := s.Catalog.HasPrivsOf(s.CurrentUser, "pg_read_all_stats")
 	var out [][]any
 	for _, a := range s.LoadActivity() {
-		if a.Self {
-			out = append(out, self(a.PID, text(a.Query)))
-			continue
-		}
 		usesys := any(nil)
 		if r, ok := s.Catalog.Role(a.User); ok {
 			usesys = r.OID
 		}
-		if !allStats && !s.Catalog.HasPrivsOf(s.CurrentUser, a.User) {
+		var addr, port any
+		if a.ClientAddr.IsValid() {
+			addr, port = a.ClientAddr.Addr().Unmap().WithZone("").String(), int32(a.ClientAddr.Port())
+		}
+		if !a.Self && !allStats && !s.Catalog.HasPrivsOf(s.CurrentUser, a.User) {
 			out = append(out, []any{uint32(DatabaseOID), s.Database, a.PID, nil, usesys, a.User, a.ApplicationName, nil, nil, nil,
 				nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, "<insufficient privilege>", "client backend"})
 			continue
 		}
-		var wt, we any
-		if a.WaitEventType != "" {
-			wt, we = a.WaitEventType, a.WaitEvent
-		}
-		out = append(out, []any{uint32(DatabaseOID), s.Database, a.PID, nil, usesys, a.User, a.ApplicationName, nil, nil, nil,
-			a.BackendStart.UTC().Truncate(time.Microsecond), nil, nil, nil, wt, we, a.State, nil, nil, nil, text(a.Query), "client backend"})
+		out = append(out, []any{uint32(DatabaseOID), s.Database, a.PID, nil, usesys, a.User, a.ApplicationName, addr, nil, port,
+			ts(a.BackendStart), ts(a.XactStart), ts(a.QueryStart), ts(a.StateChange), text(a.WaitEventType), text(a.WaitEvent),
+			a.State, nil, nil, nil, a.Query, "client backend"})
 	}
 	return out
 }

@@ -94,14 +94,13 @@ var pgTablespace = &def{
 	},
 }
 
-// pgStatActivity is pg_catalog.pg_stat_activity, minimal: the engine's
-// sessions with their lock waits, the reading session's own row as it
-// knows itself.
+// pgStatActivity is pg_catalog.pg_stat_activity: the engine's client
+// sessions, what each runs or last ran and what it waits for.
 var pgStatActivity = &def{
 	cols: []column{
 		{"datid", types.Oid}, {"datname", types.Name}, {"pid", types.Int4}, {"leader_pid", types.Int4},
 		{"usesysid", types.Oid}, {"usename", types.Name}, {"application_name", types.Text},
-		{"client_addr", types.Text}, {"client_hostname", types.Text}, {"client_port", types.Int4},
+		{"client_addr", types.Inet}, {"client_hostname", types.Text}, {"client_port", types.Int4},
 		{"backend_start", types.Timestamptz}, {"xact_start", types.Timestamptz}, {"query_start", types.Timestamptz},
 		{"state_change", types.Timestamptz}, {"wait_event_type", types.Text}, {"wait_event", types.Text},
 		{"state", types.Text}, {"backend_xid", types.Text}, {"backend_xmin", types.Text}, {"query_id", types.Int8},

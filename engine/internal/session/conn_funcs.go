@@ -6,7 +6,14 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/expr"
 )
 
-var _ expr.ConnEnv = (*gmsSession)(nil)
+var (
+	_ expr.ConnEnv      = (*gmsSession)(nil)
+	_ expr.WaitReporter = (*gmsSession)(nil)
+)
+
+// ReportWait shows what the running statement waits for in
+// pg_stat_activity (activity.go).
+func (g *gmsSession) ReportWait(typ, event string) func() { return g.s.reportWait(typ, event) }
 
 // The connection's ends and the client's query text, for the session
 // information functions (expr.ConnEnv).

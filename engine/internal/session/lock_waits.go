@@ -300,9 +300,20 @@ func (s *Session) activityRows() []pgcatalog.ActivityRow {
 	m.entry(s)
 	out := make([]pgcatalog.ActivityRow, 0, len(m.sessions))
 	for o, e := range m.live() {
-		row := pgcatalog.ActivityRow{PID: e.pid, User: e.user, BackendStart: e.start, State: "idle", Self: o == s}
+		a := o.act.snapshot() // activity.go
+		row := pgcatalog.ActivityRow{PID: e.pid, User: e.user, ApplicationName: a.app, ClientAddr: o.clientAddr,
+			BackendStart: e.start, XactStart: a.xactStart, QueryStart: a.queryStart, StateChange: a.stateChange,
+			State: a.state, WaitEventType: a.waitType, WaitEvent: a.waitEvent, Query: a.query, Self: o == s}
 		if o == s {
-			row.Query = s.clientQuery
+			// as now() and statement_timestamp() read them: an autocommit
+			// statement's transaction starts after the statement does
+			row.Query, row.XactStart, row.QueryStart = s.clientQuery, s.env.Now, s.env.Now
+			if s.env.StmtNow.After(s.env.Now) {
+				row.QueryStart = s.env.StmtNow
+			}
+		}
+		if row.State == "" {
+			row.State = "idle" // opened in process, nothing run yet
 		}
 		if w := e.wait; w != nil {
 			row.State, row.WaitEventType, row.WaitEvent, row.Query = "active", "Lock", "advisory", w.query

@@ -68,7 +68,8 @@ func (c pgLockConn) run(ctx context.Context, q string) (string, error) {
 
 // lockScript is the interleaving: "X: sql" runs on session X and waits
 // for it; "X&: sql" starts it and goes on; "X?" waits until X is blocked
-// on a lock; "X=" collects X's started statement. {A} in SQL is A's pid.
+// on a lock; "X~" until X's statement waits for anything; "X=" collects
+// X's started statement. {A} in SQL is A's pid.
 var lockScript = []string{
 	// a granted and a blocked advisory lock, bigint and pair keys
 	"A: select pg_advisory_lock(4294967298)",
@@ -117,7 +118,25 @@ var lockScript = []string{
 	"B=",
 	"B: commit",
 	"C: drop table lock_waits_t",
+	// what sessions run and wait for, as another sees them
+	"A: set application_name = 'activity_a'",
+	"C: " + activityOfA,
+	"A: begin",
+	"A: select 42",
+	"C: " + activityOfA,
+	"A: select 1/0",
+	"C: " + activityOfA,
+	"A: rollback",
+	"A&: select pg_sleep(0.3)",
+	"A~",
+	"C: " + activityOfA,
+	"A=",
+	"C: " + activityOfA,
 }
+
+// activityOfA is A's pg_stat_activity row, its times as relations.
+const activityOfA = "select application_name, state, query, wait_event_type, wait_event, xact_start is null, " +
+	"xact_start <= query_start, query_start <= state_change, backend_start <= query_start from pg_stat_activity where pid = {A}"
 
 var processPID = regexp.MustCompile(`([Pp]rocess )(\d+)`)
 
@@ -185,6 +204,22 @@ func runLockScript(t *testing.T, conns map[string]lockConn) string {
 				}
 				if time.Now().After(deadline) {
 					t.Fatalf("%s: never blocked", step)
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		case strings.HasSuffix(name, "~"):
+			pid := conns[strings.TrimSuffix(name, "~")].pid()
+			deadline := time.Now().Add(5 * time.Second)
+			for {
+				out, err := conns["C"].run(ctx, fmt.Sprintf("select count(*) from pg_stat_activity where pid = %d and state = 'active' and wait_event is not null", pid))
+				if err != nil {
+					t.Fatalf("%s: %v", step, err)
+				}
+				if out == "1\n" {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%s: never waited", step)
 				}
 				time.Sleep(10 * time.Millisecond)
 			}

@@ -492,6 +492,7 @@ func (s *Session) QueryBound(ctx context.Context, p *Prepared, bound []any) (*Ro
 	start := time.Now()
 	rows, err := s.query(ctx, p.SQL, p.stmt, bound)
 	s.trackStatement(p.SQL, start, rows, err) // stmtstats.go
+	s.endActivityWith(rows, err)              // activity.go
 	return rows, err
 }
 

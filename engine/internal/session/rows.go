@@ -40,6 +40,8 @@ type Rows struct {
 	// stat is recorded once the rows are finished, tag and error set
 	// (pg_stat_statements: stmtstats.go).
 	stat pendingStat
+	// act is the session whose activity the rows' end makes idle.
+	act  *Session
 	done bool
 }
 
@@ -186,6 +188,9 @@ func (r *Rows) finish(err error) {
 		}
 		r.stops = nil
 		r.recordStat()
+		if r.act != nil {
+			r.act.activityEnd()
+		}
 	}()
 	r.cur = nil
 	if r.iter != nil {

@@ -118,10 +118,12 @@ type Session struct {
 	txn        *storage.Txn
 	state      txnState
 	savepoints []savepoint
-	settings   map[string]string
-	local      map[string]string // SET LOCAL values, dropped at transaction end
-	cache      stmtCache
-	plans      planState // plan_cache.go
+	// act is what pg_stat_activity shows of the session (activity.go).
+	act      activity
+	settings map[string]string
+	local    map[string]string // SET LOCAL values, dropped at transaction end
+	cache    stmtCache
+	plans    planState // plan_cache.go
 	// bodyPlanned is the entry of the routine statement RunBody is
 	// running, for its ExecGMS (routine_plans.go).
 	bodyPlanned *cachedStmt
@@ -334,6 +336,7 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 	start := time.Now()
 	rows, err = s.query(ctx, sqlText, nil, args)
 	s.trackStatement(sqlText, start, rows, err) // stmtstats.go
+	s.endActivityWith(rows, err)                // activity.go
 	return rows, err
 }
 
@@ -360,6 +363,7 @@ func (s *Session) startStatement() {
 	if s.env.StmtNow.IsZero() {
 		s.env.StmtNow = time.Now().UTC().Truncate(time.Microsecond)
 	}
+	s.activityStart() // activity.go
 }
 
 // noteClientQuery records a statement the client sent as current_query()'s

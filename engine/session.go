@@ -98,6 +98,20 @@ func (s *Session) FailTransaction() { s.s.FailTransaction() }
 // idle, 'T' in a transaction block, 'E' in a failed block.
 func (s *Session) TxStatus() byte { return s.s.TxStatus() }
 
+// Signal is what pg_cancel_backend or pg_terminate_backend asks of a
+// session's connection.
+type Signal = session.Signal
+
+const (
+	SignalCancel    = session.SignalCancel
+	SignalTerminate = session.SignalTerminate
+)
+
+// OnSignal installs the hook pg_cancel_backend and pg_terminate_backend
+// call to cancel the session's statement or end its connection (the wire
+// protocol's); nil removes it.
+func (s *Session) OnSignal(fn func(Signal)) { s.s.OnSignal(fn) }
+
 // Idle records that the session waits for its client (pg_stat_activity's
 // idle states); the wire protocol calls it as it sends ReadyForQuery.
 func (s *Session) Idle() { s.s.Idle() }

@@ -302,6 +302,8 @@ func (c *conn) login(m *pgproto3.StartupMessage) error {
 		return pe
 	}
 	c.sess = sess
+	c.srv.adoptPID(c, uint32(sess.PID()))
+	sess.OnSignal(c.signal)
 	c.watchNotifications() // notify.go
 	c.stmts = map[string]*engine.Prepared{}
 	c.portals = map[string]*portal{}

@@ -26,20 +26,14 @@ type notifier struct {
 // watchNotifications hooks the session's inbox to the connection.
 func (c *conn) watchNotifications() {
 	c.notes.done = make(chan struct{})
-	c.srv.sessPIDs.Store(c.sess.PID(), c.pid)
 	c.sess.OnNotification(c.notifyWake)
 }
 
 // notificationMessage is n as the client sees it: the notifying session's
-// process ID is the one its connection reported in BackendKeyData, so a
-// client can tell its own notifications apart; sessions without a wire
-// connection (PostgREST requests, in-process callers) keep the engine's.
+// process ID, which its connection reported in BackendKeyData, so a
+// client can tell its own notifications apart.
 func (c *conn) notificationMessage(n engine.Notification) *pgproto3.NotificationResponse {
-	pid := uint32(n.PID)
-	if v, ok := c.srv.sessPIDs.Load(n.PID); ok {
-		pid = v.(uint32)
-	}
-	return &pgproto3.NotificationResponse{PID: pid, Channel: n.Channel, Payload: n.Payload}
+	return &pgproto3.NotificationResponse{PID: uint32(n.PID), Channel: n.Channel, Payload: n.Payload}
 }
 
 // notifyWake runs on the notifying session's goroutine: it only signals.
@@ -102,7 +96,6 @@ func (c *conn) markIdle() {
 // stopNotifications ends the connection's notification sender.
 func (c *conn) stopNotifications() {
 	if c.notes.done != nil {
-		c.srv.sessPIDs.Delete(c.sess.PID())
 		close(c.notes.done)
 	}
 }

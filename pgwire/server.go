@@ -118,7 +118,6 @@ type Server struct {
 	nextPID   uint32
 
 	verifiers verifierCache
-	sessPIDs  sync.Map // engine session ID (int32) → wire process ID (uint32), for notifications (notify.go)
 }
 
 // New builds a server for eng.
@@ -209,7 +208,6 @@ func (s *Server) newConn(nc net.Conn) *conn {
 	_, _ = rand.Read(sec[:])
 	c := &conn{srv: s, nc: nc, pid: s.nextPID, secret: binary.BigEndian.Uint32(sec[:])}
 	s.conns[c] = struct{}{}
-	s.byPID[c.pid] = c
 	s.wg.Add(1)
 	return c
 }
@@ -217,9 +215,22 @@ func (s *Server) newConn(nc net.Conn) *conn {
 func (s *Server) dropConn(c *conn) {
 	s.mu.Lock()
 	delete(s.conns, c)
-	delete(s.byPID, c.pid)
+	if s.byPID[c.pid] == c {
+		delete(s.byPID, c.pid)
+	}
 	s.mu.Unlock()
 	s.wg.Done()
+}
+
+// adoptPID gives the connection its session's process ID, which
+// BackendKeyData reports, pg_backend_pid() returns and pg_stat_activity
+// lists, and makes it the key of CancelRequests. Until then a connection
+// has a provisional ID for logs only.
+func (s *Server) adoptPID(c *conn, pid uint32) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c.pid = pid
+	s.byPID[pid] = c
 }
 
 // cancel handles a CancelRequest: it cancels the running statement of the

@@ -1,6 +1,9 @@
 package pgwire
 
-import "github.com/tinybase/tinybase/internal/pgerror"
+import (
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
 
 // TerminateAll ends every open connection as pg_terminate_backend does:
 // the client gets FATAL 57P01 "terminating connection due to
@@ -14,6 +17,16 @@ func (s *Server) TerminateAll() {
 	for c := range s.conns {
 		c.terminate()
 	}
+}
+
+// signal is the session's hook for pg_cancel_backend and
+// pg_terminate_backend, called from the signalling session's goroutine.
+func (c *conn) signal(sig engine.Signal) {
+	if sig == engine.SignalTerminate {
+		c.terminate()
+		return
+	}
+	c.cancelQuery()
 }
 
 func (c *conn) terminate() {

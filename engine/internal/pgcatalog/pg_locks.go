@@ -94,7 +94,8 @@ func activityRows(s *State) [][]any {
 		return v
 	}
 	// PostgreSQL's HAS_PGSTAT_PERMISSIONS: another role's session shows
-	// only who and where, its query as "<insufficient privilege>", unless
+	// only who and where (not even its backend_type), its query as
+	// "<insufficient privilege>", unless
 	// the reader has that role's or pg_read_all_stats' privileges
 	allStats := s.Catalog.HasPrivsOf(s.CurrentUser, "pg_read_all_stats")
 	var out [][]any
@@ -109,7 +110,7 @@ func activityRows(s *State) [][]any {
 		}
 		if !a.Self && !allStats && !s.Catalog.HasPrivsOf(s.CurrentUser, a.User) {
 			out = append(out, []any{uint32(DatabaseOID), s.Database, a.PID, nil, usesys, a.User, a.ApplicationName, nil, nil, nil,
-				nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, "<insufficient privilege>", "client backend"})
+				nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, "<insufficient privilege>", nil})
 			continue
 		}
 		out = append(out, []any{uint32(DatabaseOID), s.Database, a.PID, nil, usesys, a.User, a.ApplicationName, addr, nil, port,

@@ -26,6 +26,9 @@ type activity struct {
 	// waitType and waitEvent name what an active session waits for
 	// (pg_sleep's Timeout/PgSleep); an idle one waits for its client.
 	waitType, waitEvent string
+	// signal cancels the session's statement or ends its connection
+	// (signal.go); nil without a connection.
+	signal func(Signal)
 }
 
 // activityStart records that a statement the client sent starts: the

@@ -71,6 +71,7 @@ var builtinFamilies = []func(*expr.Registry){
 	addSequenceCommentFuncs,
 	addAdvisoryLockFuncs, // advisory_locks.go
 	addLockViewFuncs,     // lock_waits.go
+	addSignalFuncs,       // signal.go
 	addDescribeFuncs,
 	addFunctionVisibleFuncs,
 	addOperatorVisibleFuncs,

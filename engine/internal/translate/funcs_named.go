@@ -21,16 +21,18 @@ type funcParam struct {
 
 func zeroInt(t *Translator) sqlparser.Expr   { return t.literal(types.Int4, int32(0)) }
 func zeroFloat(t *Translator) sqlparser.Expr { return t.literal(types.Float8, float64(0)) }
+func zeroInt8(t *Translator) sqlparser.Expr  { return t.literal(types.Int8, int64(0)) }
 
 // namedParams lists the built-ins whose parameters have names callers use
 // (docs 4.3.2, named notation) or defaults.
 var namedParams = map[string][]funcParam{
 	"make_interval": {{"years", zeroInt}, {"months", zeroInt}, {"weeks", zeroInt}, {"days", zeroInt},
 		{"hours", zeroInt}, {"mins", zeroInt}, {"secs", zeroFloat}},
-	"make_date":        {{name: "year"}, {name: "month"}, {name: "day"}},
-	"make_time":        {{name: "hour"}, {name: "min"}, {name: "sec"}},
-	"make_timestamp":   {{name: "year"}, {name: "month"}, {name: "mday"}, {name: "hour"}, {name: "min"}, {name: "sec"}},
-	"make_timestamptz": {{name: "year"}, {name: "month"}, {name: "mday"}, {name: "hour"}, {name: "min"}, {name: "sec"}, {name: "timezone"}},
+	"make_date":            {{name: "year"}, {name: "month"}, {name: "day"}},
+	"make_time":            {{name: "hour"}, {name: "min"}, {name: "sec"}},
+	"make_timestamp":       {{name: "year"}, {name: "month"}, {name: "mday"}, {name: "hour"}, {name: "min"}, {name: "sec"}},
+	"make_timestamptz":     {{name: "year"}, {name: "month"}, {name: "mday"}, {name: "hour"}, {name: "min"}, {name: "sec"}, {name: "timezone"}},
+	"pg_terminate_backend": {{name: "pid"}, {"timeout", zeroInt8}},
 }
 
 // funcArgs translates a call's arguments, placing named arguments

@@ -250,7 +250,7 @@ func (c *CountStar) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	if !ok {
 		return nil, fmt.Errorf("gmsadapter: count of %s", c.Table.Name())
 	}
-	n, _, err := st.RowCount(ctx)
+	n, err := st.CountRows(ctx) // counted as the scan it stands for
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -35,6 +36,7 @@ func addDescribeCatalogs(m map[string]*def) {
 	m["pg_stat_user_tables"] = pgStatUserTables     // pg_stats.go
 	m["pg_statio_all_tables"] = pgStatioAllTables   // pg_stats.go
 	m["pg_statio_user_tables"] = pgStatioUserTables // pg_stats.go
+	m["pg_stat_database"] = pgStatDatabase          // pg_stat_database.go
 }
 
 // TriggerDef is pg_get_triggerdef(oid, pretty): the CREATE TRIGGER
@@ -121,8 +123,9 @@ func (s *State) TriggerDef(oid uint32, pretty bool) (string, bool) {
 }
 
 // pgStatUserIndexes is pg_catalog.pg_stat_user_indexes: one row per index
-// of a user table, with zero usage counters (tinybase keeps no
-// statistics). drizzle-kit's introspection reads it.
+// of a user table, with its scans and the entries they read (storage's
+// counters.go; every entry read is a row fetched, as tinybase's indexes
+// hold no dead entries). drizzle-kit's introspection reads it.
 var pgStatUserIndexes = &def{
 	cols: []column{
 		{"relid", types.Oid}, {"indexrelid", types.Oid}, {"schemaname", types.Name}, {"relname", types.Name},
@@ -139,9 +142,16 @@ var pgStatUserIndexes = &def{
 			if err != nil {
 				return nil, err
 			}
+			var c storage.TableCounts
+			if len(idx) > 0 {
+				if c, err = r.Table.Counts(s.Ctx); err != nil {
+					continue // changed under the read
+				}
+			}
 			for _, ix := range idx {
+				n := c.Indexes[ix.Name]
 				out = append(out, []any{RelationOID(r.Schema, r.Name), RelationOID(r.Schema, ix.Name), r.Schema, r.Name,
-					ix.Name, int64(0), int64(0), int64(0)})
+					ix.Name, n.Scans, n.Read, n.Read})
 			}
 		}
 		return out, nil

@@ -178,10 +178,13 @@ var pgStatistic = &def{
 }
 
 // pgStatUserTables is pg_catalog.pg_stat_user_tables: one row per user
-// table with its live row count (exact: storage counts rows), the rows
-// modified since its last ANALYZE, and its manual and automatic ANALYZE
-// counts and times (storage's autoanalyze.go); tinybase keeps no scan or
-// tuple-change counters (0) and does not vacuum (NULL).
+// table with its scan and row-change counters (storage's counters.go:
+// counted as they happen, unlike PostgreSQL's, which a session reports
+// when its transaction ends), its live row count (exact: storage counts
+// rows), the rows modified since its last ANALYZE, and its manual and
+// automatic ANALYZE counts and times (storage's autoanalyze.go).
+// tinybase leaves no dead rows and does not vacuum (0, NULL), and counts
+// no update as HOT.
 var pgStatUserTables = &def{
 	cols: []column{
 		{"relid", types.Oid}, {"schemaname", types.Name}, {"relname", types.Name},
@@ -207,6 +210,10 @@ var pgStatUserTables = &def{
 			if err != nil {
 				continue
 			}
+			c, err := r.Table.Counts(s.Ctx)
+			if err != nil {
+				continue
+			}
 			analyzed, auto := int64(0), int64(0)
 			var last, lastAuto any
 			if st != nil {
@@ -219,8 +226,12 @@ var pgStatUserTables = &def{
 				}
 			}
 			z := int64(0)
-			out = append(out, []any{RelationOID(r.Schema, r.Name), r.Schema, r.Name, z, z, z, z, z, z, z, z,
-				int64(live), z, mods, z, nil, nil, last, lastAuto, z, z, analyzed, auto})
+			var idxScan, idxFetch any // NULL for a table without indexes
+			if ix, err := s.Indexes(r); err == nil && len(ix) > 0 {
+				idxScan, idxFetch = c.IdxScan, c.IdxTupFetch
+			}
+			out = append(out, []any{RelationOID(r.Schema, r.Name), r.Schema, r.Name, c.SeqScan, c.SeqTupRead, idxScan, idxFetch,
+				c.Inserted, c.Updated, c.Deleted, z, int64(live), z, mods, c.Inserted, nil, nil, last, lastAuto, z, z, analyzed, auto})
 		}
 		return out, nil
 	},

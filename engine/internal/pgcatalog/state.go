@@ -38,6 +38,8 @@ type State struct {
 	// sessions (pg_stat_activity).
 	LoadLocks    func() []LockRow
 	LoadActivity func() []ActivityRow
+	// LoadDatabaseStats reports the database's counters (pg_stat_database).
+	LoadDatabaseStats func() DatabaseStats
 	// Writer applies writes to the catalogs that take them (pg_enum_write.go).
 	Writer CatalogWriter
 	// Exprs, when set, keeps the parse trees of stored expressions across

@@ -72,6 +72,7 @@ var builtinFamilies = []func(*expr.Registry){
 	addAdvisoryLockFuncs, // advisory_locks.go
 	addLockViewFuncs,     // lock_waits.go
 	addSignalFuncs,       // signal.go
+	addStatsFuncs,        // database_stats.go
 	addDescribeFuncs,
 	addFunctionVisibleFuncs,
 	addOperatorVisibleFuncs,

@@ -74,6 +74,8 @@ type Engine struct {
 	changes changeHub
 	// planStats counts plan-cache hits and plannings (plan_cache.go).
 	planStats planStats
+	// dbStats are pg_stat_database's counters (database_stats.go).
+	dbStats databaseCounts
 	// stmtStats are pg_stat_statements' numbers (stmtstats.go).
 	stmtStats stmtstats.Store
 	// autoanalyze is the automatic ANALYZE worker (autoanalyze.go).

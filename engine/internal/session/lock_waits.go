@@ -211,6 +211,7 @@ func (m *advisoryLocks) deadlock(s *Session) error {
 	if path == nil {
 		return nil
 	}
+	s.eng.dbStats.deadlocks.Add(1) // database_stats.go
 	var detail strings.Builder
 	for i, p := range path {
 		if i > 0 {

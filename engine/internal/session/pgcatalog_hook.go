@@ -64,21 +64,22 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 		return s.cat.state, nil
 	}
 	st := &pgcatalog.State{
-		Ctx:           ctx,
-		DB:            s.eng.provider.DB(),
-		Txn:           txn,
-		Catalog:       catalog.Of(meta),
-		SearchPath:    path,
-		User:          s.user,
-		CurrentUser:   role,
-		Database:      s.Database(),
-		LoadSettings:  s.settingsRows,
-		SequenceValue: ddlHost{s}.SequenceValue,
-		LoadCursors:   s.cursorRows,     // cursor.go
-		LoadLocks:     s.lockRows,       // lock_waits.go
-		LoadActivity:  s.activityRows,   // lock_waits.go
-		Writer:        catalogWriter{s}, // catalog_write.go
-		Exprs:         &s.catExprs,
+		Ctx:               ctx,
+		DB:                s.eng.provider.DB(),
+		Txn:               txn,
+		Catalog:           catalog.Of(meta),
+		SearchPath:        path,
+		User:              s.user,
+		CurrentUser:       role,
+		Database:          s.Database(),
+		LoadSettings:      s.settingsRows,
+		SequenceValue:     ddlHost{s}.SequenceValue,
+		LoadCursors:       s.cursorRows,     // cursor.go
+		LoadLocks:         s.lockRows,       // lock_waits.go
+		LoadActivity:      s.activityRows,   // lock_waits.go
+		LoadDatabaseStats: s.databaseStats,  // database_stats.go
+		Writer:            catalogWriter{s}, // catalog_write.go
+		Exprs:             &s.catExprs,
 	}
 	if s.cat.state != nil && s.cat.key == key {
 		st.KeepSchemaRows(s.cat.state) // pgcatalog/memo.go

@@ -226,6 +226,7 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 		return nil, err
 	}
 	e.advisory.register(s) // lock_waits.go
+	e.dbStats.sessions.Add(1)
 	return s, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 )
@@ -64,6 +65,8 @@ type rowIter struct {
 	// the chunks are filled with the rows it accepts, so a chunk of
 	// want rows is what a LIMIT over the filter reads
 	early bool
+	// tally counts the entries the scan reads (counters.go)
+	tally [2]*atomic.Int64
 }
 
 // maxVisit bounds the entries one chunk visits for the rows an early
@@ -81,22 +84,24 @@ func (it *rowIter) Skip(n int64) {
 	it.skip += n
 }
 
-// newRowIter starts a scan of spans, given in tree order; called with t.mu
-// held. want is the rows the consumer expects to read (0: unknown), the
+// newRowIter starts a scan of spans, given in tree order, of the named
+// index ("": of the heap); called with t.mu held. want is the rows the consumer expects to read (0: unknown), the
 // size of the first chunk.
-func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, reverse bool, keyLen int, want int) (_ *rowIter, err error) {
+func newRowIter(t *Txn, td *tableData, index string, tr *tree, order *keyOrder, spans []span, reverse bool, keyLen int, want int) (_ *rowIter, err error) {
 	if reverse {
 		slices.Reverse(spans) // the caller's, made for this scan
 	}
 	it := &rowIter{td: td, tree: tr, order: order, spans: spans, reverse: reverse, keyLen: keyLen}
+	it.tally = td.scanStarted(index) // counters.go
 	return it.start(t, want)
 }
 
 // newSpanIter is newRowIter for a scan of the one span sp, which the
 // iterator holds itself, filtered by pred from its first chunk on (nil:
 // not).
-func newSpanIter(t *Txn, td *tableData, tr *tree, order *keyOrder, sp span, reverse bool, keyLen int, want int, pred func(sql.Row) bool) (*rowIter, error) {
+func newSpanIter(t *Txn, td *tableData, index string, tr *tree, order *keyOrder, sp span, reverse bool, keyLen int, want int, pred func(sql.Row) bool) (*rowIter, error) {
 	it := &rowIter{td: td, tree: tr, order: order, reverse: reverse, keyLen: keyLen, pred: pred, early: pred != nil}
+	it.tally = td.scanStarted(index) // counters.go
 	it.one[0] = sp
 	it.spans = it.one[:]
 	return it.start(t, want)
@@ -130,7 +135,7 @@ func (it *rowIter) fill() (err error) {
 	for len(it.buf) == 0 && it.si < len(it.spans) {
 		sp := it.spans[it.si]
 		var last *entry
-		n, more := 0, false
+		n, read, more := 0, 0, false
 		var lookupErr error
 		visit := func(e *entry) bool {
 			if len(it.buf) == it.chunk || n == maxVisit {
@@ -144,6 +149,9 @@ func (it *rowIter) fill() (err error) {
 				lookupErr = err
 				return false
 			}
+			if ok {
+				read++ // a row the scan reads, whether the filter keeps it or not
+			}
 			if ok && it.early && !it.pred(pe.row()) {
 				ok = false
 			}
@@ -153,6 +161,7 @@ func (it *rowIter) fill() (err error) {
 			return true
 		}
 		it.walk(sp, visit)
+		tally(it.tally, read)
 		if lookupErr != nil {
 			return lookupErr
 		}

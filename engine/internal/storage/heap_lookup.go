@@ -99,8 +99,10 @@ func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool
 		}
 	}
 	if seq {
+		td.countLookup(lookup.Index.ID(), BySeq, len(found)) // counters.go
 		slices.SortFunc(found, func(a, b *entry) int { return cmp.Compare(a.tid, b.tid) })
 	} else {
+		td.countLookup(lookup.Index.ID(), ByHeap, len(found))
 		slices.SortFunc(found, func(a, b *entry) int { return cmp.Compare(a.hotPos(), b.hotPos()) })
 	}
 	rows := make([]sql.Row, len(found))

@@ -74,7 +74,7 @@ func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup, want int) (
 	if err != nil {
 		return nil, err
 	}
-	return newRowIter(t, td, tr, order, spans, lookup.IsReverse, keyLen, want)
+	return newRowIter(t, td, lookup.Index.ID(), tr, order, spans, lookup.IsReverse, keyLen, want)
 }
 
 // A MySQL range orders NULL first; tinybase's trees order NULL last. Each
@@ -483,11 +483,11 @@ func (h *Table) BoundRows(ctx *sql.Context, index string, b Bounds, reverse bool
 				break // no value lies between: no rows
 			}
 		}
-		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, p)), reverse, keyLen, want, b.Filter)
+		return newSpanIter(t, td, index, tr, order, boxSpan(order, append(box, p)), reverse, keyLen, want, b.Filter)
 	case n == 0:
-		return newSpanIter(t, td, tr, order, boxSpan(order, append(box, piece{lo: bound{kind: negInf}, hi: bound{kind: posInf}})), reverse, keyLen, want, b.Filter)
+		return newSpanIter(t, td, index, tr, order, boxSpan(order, append(box, piece{lo: bound{kind: negInf}, hi: bound{kind: posInf}})), reverse, keyLen, want, b.Filter)
 	default:
-		return newSpanIter(t, td, tr, order, boxSpan(order, box), reverse, keyLen, want, b.Filter)
+		return newSpanIter(t, td, index, tr, order, boxSpan(order, box), reverse, keyLen, want, b.Filter)
 	}
-	return newRowIter(t, td, tr, order, spans, reverse, keyLen, want)
+	return newRowIter(t, td, index, tr, order, spans, reverse, keyLen, want)
 }

@@ -214,7 +214,7 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	td.nextTID = max(td.nextTID, tid+1)
 	td.owner.touch(td, pk)
 	td.owner.record(td, ChangeInsert, nil, row)
-	td.mods++
+	td.modified(&td.counts.ins)
 	for i, key := range keys {
 		if key != nil {
 			td.idx[i].ReplaceOrInsert(indexEntry(def.indexes[i], key, e))
@@ -258,7 +258,7 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 	td.heapDelete(e)
 	td.owner.touch(td, e.key())
 	td.owner.record(td, ChangeDelete, e.row(), nil)
-	td.mods++
+	td.modified(&td.counts.del)
 	return nil
 }
 
@@ -381,7 +381,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	td.owner.touch(td, oldPK)
 	td.owner.touch(td, newPK)
 	td.owner.record(td, ChangeUpdate, e.row(), new)
-	td.mods++
+	td.modified(&td.counts.upd)
 	return nil
 }
 

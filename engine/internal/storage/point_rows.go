@@ -73,6 +73,7 @@ func (h *Table) PointRows(ctx *sql.Context, index string, prefix sql.Row, points
 	if lookupErr != nil {
 		return nil, lookupErr
 	}
+	td.countLookup(index, order, len(it.found)) // counters.go
 	switch order {
 	case ByHeap:
 		slices.SortFunc(it.found, func(a, b *entry) int { return cmpInt64(a.hotPos(), b.hotPos()) })

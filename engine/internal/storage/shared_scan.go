@@ -15,7 +15,7 @@ func (h *Table) SharedRows(ctx *sql.Context) (sql.RowIter, error) {
 		return nil, err
 	}
 	defer t.mu.Unlock()
-	it, err := newRowIter(t, td, td.rows, nil, td.scanHeap(), false, -1, 0)
+	it, err := newRowIter(t, td, "", td.rows, nil, td.scanHeap(), false, -1, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -214,7 +214,7 @@ func (h *Table) Rows(ctx *sql.Context) (sql.RowIter, error) {
 		return nil, err
 	}
 	defer t.mu.Unlock()
-	return newRowIter(t, td, td.rows, nil, td.scanHeap(), false, -1, 0)
+	return newRowIter(t, td, "", td.rows, nil, td.scanHeap(), false, -1, 0)
 }
 
 type scanPartition struct{}

@@ -43,6 +43,9 @@ type tableData struct {
 	// mods counts the rows inserted, updated and deleted since the last
 	// ANALYZE (autoanalyze.go).
 	mods int64
+	// counts are the table's cumulative statistics, shared by all its
+	// versions (counters.go).
+	counts *tableCounts
 	// load is set while the rows of a committed version are loaded in
 	// place (load.go): wait for it (ready) before touching rows, heap,
 	// idx, loc or the counters.
@@ -60,7 +63,7 @@ type tableData struct {
 
 // newTableData returns an empty table for def, owned by t.
 func newTableData(id tableID, def *tableDef, t *Txn) *tableData {
-	td := &tableData{id: id, def: def, owner: t, gen: t.gen}
+	td := &tableData{id: id, def: def, owner: t, gen: t.gen, counts: &tableCounts{}}
 	td.rows = newTree(def.pkOrder) // and the heap (heap.go)
 	td.idx = make([]*tree, len(def.indexes))
 	for i, ix := range def.indexes {
@@ -90,6 +93,7 @@ func (td *tableData) cloneFor(t *Txn) *tableData {
 		nextTID:   td.nextTID,
 		stats:     td.stats,
 		mods:      td.mods,
+		counts:    td.counts,
 		owner:     t,
 		gen:       t.gen,
 	}
@@ -137,5 +141,6 @@ func rebuild(ctx *sql.Context, t *Txn, old *tableData, def *tableDef, rows []sql
 		}
 	}
 	td.mods = old.mods // a rewrite modifies no row
+	td.counts = old.counts
 	return td, nil
 }

@@ -35,7 +35,7 @@ var volatileBuiltins = map[string]bool{
 	"pg_advisory_unlock_all": true, "pg_advisory_unlock_shared": true, "pg_advisory_xact_lock": true,
 	"pg_advisory_xact_lock_shared": true, "pg_try_advisory_lock": true, "pg_try_advisory_lock_shared": true,
 	"pg_try_advisory_xact_lock": true, "pg_try_advisory_xact_lock_shared": true, "pg_blocking_pids": true,
-	"pg_cancel_backend": true, "pg_terminate_backend": true, "pg_database_size": true, "pg_indexes_size": true,
+	"pg_cancel_backend": true, "pg_terminate_backend": true, "pg_stat_force_next_flush": true, "pg_database_size": true, "pg_indexes_size": true,
 	"pg_is_in_recovery": true, "pg_notify": true, "pg_partition_ancestors": true,
 	"pg_partition_tree": true, "pg_relation_size": true, "pg_sequence_last_value": true,
 	"pg_sleep": true, "pg_table_size": true, "pg_total_relation_size": true, "random": true,

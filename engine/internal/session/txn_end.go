@@ -49,7 +49,7 @@ func (s *Session) endStorageTxn(commit bool) error {
 	}
 	s.notifyEnd(commit && err == nil)
 	s.eng.dbStats.transactionEnded(commit && err == nil) // database_stats.go
-	s.advisoryXactEnd() // advisory_locks.go
+	s.advisoryXactEnd()                                  // advisory_locks.go
 	if s.tablesLocked {
 		s.eng.advisory.unlockTables(s) // lock_waits.go
 		s.tablesLocked = false

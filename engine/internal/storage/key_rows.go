@@ -60,7 +60,7 @@ func (h *Table) KeyRows(ctx *sql.Context, index string, key sql.Row, order RowOr
 	var lookupErr error
 	tr.AscendRange(&pivots[0], &pivots[1], td.rowCollector(keyLen, &it.found, &lookupErr))
 	td.countLookup(index, order, len(it.found)) // counters.go
-	t.probe = [2]entry{} // the key is the caller's
+	t.probe = [2]entry{}                        // the key is the caller's
 	if lookupErr != nil {
 		return nil, lookupErr
 	}

@@ -93,8 +93,10 @@ func (t *Translator) columnLevel(cr *pg.ColumnRef) int {
 // returns that level's depth. PostgreSQL evaluates it once per group of
 // that level; GMS does so only when that level computes the same call
 // before it builds the subquery (its SELECT list is built first, in
-// order), so anything else is refused rather than answered per row of
-// the subquery.
+// order). A call that level's SELECT list does not compute earlier is
+// collected for the subquery of that level's SELECT list, HAVING or
+// ORDER BY holding it to compute first (sublink_args.go); anywhere else
+// it is refused rather than answered per row of the subquery.
 func (t *Translator) outerAggregate(f *pg.FuncCall, name string, k int) int {
 	inner := &t.q
 	owner := inner
@@ -106,6 +108,11 @@ func (t *Translator) outerAggregate(f *pg.FuncCall, name string, k int) int {
 		failAt(f.Location, pgerror.GroupingError, "aggregate functions are not allowed in %s", c)
 	case owner.inAgg:
 		failAt(f.Location, pgerror.GroupingError, "aggregate function calls cannot be nested")
+	}
+	for q := t.q.parent; q != owner; q = q.parent {
+		if q.inAgg && q.aggBare { // sum((SELECT max(outer.x)))
+			failAt(f.Location, pgerror.GroupingError, "aggregate function calls cannot be nested")
+		}
 	}
 	limit := len(owner.targets)
 	if owner.target > 0 {
@@ -127,6 +134,18 @@ func (t *Translator) outerAggregate(f *pg.FuncCall, name string, k int) int {
 		if found {
 			return owner.depth
 		}
+	}
+	if owner.outerAggs != nil {
+		for _, g := range *owner.outerAggs {
+			if sameExpr(owner.qualified(&pg.Node{Node: &pg.Node_FuncCall{FuncCall: g}}), call) {
+				return owner.depth
+			}
+		}
+		*owner.outerAggs = append(*owner.outerAggs, pgtree.Clone(f))
+		return owner.depth
+	}
+	if owner.hiddenRows != nil { // inside one of the level's FROM items
+		failAt(f.Location, pgerror.GroupingError, "aggregate functions are not allowed in FROM clause of their own query level")
 	}
 	failAt(f.Location, pgerror.FeatureNotSupported,
 		"aggregate %s of an outer query level inside a subquery is supported only when that level's SELECT list computes it first", name)
@@ -166,4 +185,26 @@ func (q *queryScope) qualified(n *pg.Node) *pg.Node {
 		return true
 	})
 	return n
+}
+
+// readsColumn reports whether an aggregate call's arguments, FILTER or
+// ORDER BY read a column outside subqueries.
+func readsColumn(f *pg.FuncCall) bool {
+	found := false
+	visit := func(n *pg.Node) bool {
+		if n.GetColumnRef() != nil {
+			found = true
+		}
+		return found || n.GetSubLink() != nil
+	}
+	list := append(append([]*pg.Node{}, f.Args...), f.AggOrder...)
+	if f.AggFilter != nil {
+		list = append(list, f.AggFilter)
+	}
+	for _, a := range list {
+		if !visit(a) {
+			walkNodes(a, visit)
+		}
+	}
+	return found
 }

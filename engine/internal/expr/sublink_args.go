@@ -47,5 +47,5 @@ func (s *SublinkArgs) WithChildren(c ...sql.Expression) (sql.Expression, error) 
 	if len(c) != len(s.Args)+1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(s, len(c), len(s.Args)+1)
 	}
-	return &SublinkArgs{Args: c[:len(c)-1:len(c)-1], Sub: c[len(c)-1]}, nil
+	return &SublinkArgs{Args: c[: len(c)-1 : len(c)-1], Sub: c[len(c)-1]}, nil
 }

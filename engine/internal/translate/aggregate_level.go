@@ -109,6 +109,11 @@ func (t *Translator) outerAggregate(f *pg.FuncCall, name string, k int) int {
 	case owner.inAgg:
 		failAt(f.Location, pgerror.GroupingError, "aggregate function calls cannot be nested")
 	}
+	if t.q.clause == "HAVING" && len(t.q.from) > 0 {
+		// GMS groups the subquery only by its own aggregates, and then
+		// loses the outer row above its grouping
+		failAt(f.Location, pgerror.FeatureNotSupported, "aggregate %s of an outer query level in a subquery's HAVING is not supported yet", name)
+	}
 	for q := t.q.parent; q != owner; q = q.parent {
 		if q.inAgg && q.aggBare { // sum((SELECT max(outer.x)))
 			failAt(f.Location, pgerror.GroupingError, "aggregate function calls cannot be nested")

@@ -215,7 +215,7 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) (extra []*pg.Node, held m
 		key := [2]string{tables[i].qual, col}
 		if !grouped[i][col] {
 			if !pkGrouped[i] {
-				if judge && !inAggregate {
+				if all && !inAggregate { // checkGrouping does not look into subqueries
 					failAt(cr.Location, pgerror.GroupingError, "subquery uses ungrouped column \"%s.%s\" from outer query", tables[i].qual, col)
 				}
 				return

@@ -205,25 +205,26 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) (extra []*pg.Node, held m
 	}
 	// An outer column a subquery reads is grouped as the query's own;
 	// GMS's grouping passes on only the columns its outputs, HAVING and
-	// ORDER BY show, not those of subqueries, so each is also held.
+	// ORDER BY show, not those of subqueries, so each is held (carried
+	// beside the subquery). GMS binds HAVING's columns among the grouped
+	// ones only, so one a subquery in HAVING reads is also grouped.
 	heldKeys := map[*pg.SubLink]map[[2]string]bool{}
+	groupHeld := false
 	outer := func(sl *pg.SubLink, cr *pg.ColumnRef, inAggregate bool) {
 		i, col, ok := resolveFromColumn(cr, tables, all)
 		if !ok {
 			return
 		}
 		key := [2]string{tables[i].qual, col}
-		if !grouped[i][col] {
-			if !pkGrouped[i] {
-				if all && !inAggregate { // checkGrouping does not look into subqueries
-					failAt(cr.Location, pgerror.GroupingError, "subquery uses ungrouped column \"%s.%s\" from outer query", tables[i].qual, col)
-				}
-				return
+		if !grouped[i][col] && !pkGrouped[i] {
+			if all && !inAggregate { // checkGrouping does not look into subqueries
+				failAt(cr.Location, pgerror.GroupingError, "subquery uses ungrouped column \"%s.%s\" from outer query", tables[i].qual, col)
 			}
-			if !added[key] {
-				added[key] = true
-				extra = append(extra, makeColumnRef(tables[i].qual, col))
-			}
+			return
+		}
+		if !grouped[i][col] && groupHeld && !added[key] {
+			added[key] = true
+			extra = append(extra, makeColumnRef(tables[i].qual, col))
 		}
 		if heldKeys[sl] == nil {
 			heldKeys[sl] = map[[2]string]bool{}
@@ -247,10 +248,11 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) (extra []*pg.Node, held m
 	for _, n := range s.TargetList {
 		walk(n.GetResTarget().GetVal(), false)
 	}
-	walk(s.HavingClause, false)
 	for _, n := range s.SortClause {
 		walk(n.GetSortBy().GetNode(), true)
 	}
+	groupHeld = true
+	walk(s.HavingClause, false)
 	for _, n := range s.WindowClause {
 		if w := n.GetWindowDef(); w != nil {
 			for _, p := range append(append([]*pg.Node{}, w.PartitionClause...), w.OrderClause...) {

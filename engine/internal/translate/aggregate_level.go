@@ -64,7 +64,8 @@ func (t *Translator) columnLevel(cr *pg.ColumnRef) int {
 		return 0
 	}
 	k := 0
-	for q := &t.q; q != nil && q.depth > 0; q, k = q.parent, k+1 {
+	q := &t.q
+	for ; q != nil && q.depth > 0; q, k = q.parent, k+1 {
 		if q.opaque {
 			return k // an item here may hold the name
 		}
@@ -86,7 +87,45 @@ func (t *Translator) columnLevel(cr *pg.ColumnRef) int {
 			return k
 		}
 	}
+	if q != nil && q.dmlTarget != nil && k > 0 && t.dmlTargetColumn(q.dmlTarget, parts, len(cr.Fields)) {
+		return k
+	}
 	return 0
+}
+
+// dmlTargetColumn reports whether a reference names a column of an
+// UPDATE's or DELETE's target: qualified by its name, or a bare column
+// name of the table.
+func (t *Translator) dmlTargetColumn(target *pg.RangeVar, parts []string, fields int) bool {
+	name := target.Relname
+	if target.Alias != nil {
+		name = target.Alias.Aliasname
+	}
+	if len(parts) >= 2 {
+		return parts[len(parts)-2] == name
+	}
+	if fields != 1 {
+		return parts[0] == name // a whole row
+	}
+	ti, ok := t.lookupColumns(target.Schemaname, target.Relname)
+	if !ok || ti == nil {
+		return false
+	}
+	for _, c := range ti.Columns {
+		if c.Name == parts[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// dmlAggregates records an UPDATE's or DELETE's target while the
+// statement is translated, so that an aggregate of its columns inside a
+// subquery is the statement's, which PostgreSQL refuses (42803).
+func (t *Translator) dmlAggregates(target *pg.RangeVar, kind string) func() {
+	saved, savedKind := t.q.dmlTarget, t.q.dmlKind
+	t.q.dmlTarget, t.q.dmlKind = target, kind
+	return func() { t.q.dmlTarget, t.q.dmlKind = saved, savedKind }
 }
 
 // outerAggregate checks an aggregate call that belongs k levels out and
@@ -102,6 +141,9 @@ func (t *Translator) outerAggregate(f *pg.FuncCall, name string, k int) int {
 	owner := inner
 	for i := 0; i < k; i++ {
 		inner, owner = owner, owner.parent
+	}
+	if owner.dmlTarget != nil && owner.depth == 0 {
+		failAt(f.Location, pgerror.GroupingError, "aggregate functions are not allowed in %s", owner.clauseOr(owner.dmlKind))
 	}
 	switch c := owner.clause; {
 	case c != "" && c != "HAVING":

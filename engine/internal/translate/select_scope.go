@@ -66,6 +66,11 @@ type queryScope struct {
 	argsHere  bool
 	outerAggs *[]*pg.FuncCall
 	hoisted   bool
+	// dmlTarget is the target of the UPDATE or DELETE being translated
+	// (dmlKind) at the statement's level, whose columns an aggregate in
+	// a subquery may read (aggregate_level.go)
+	dmlTarget *pg.RangeVar
+	dmlKind   string
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.

@@ -93,6 +93,11 @@ func buildLimit(ctx *sql.Context, base sql.NodeExecBuilder, n *plan.Limit, row s
 	if err != nil {
 		return nil, err
 	}
+	if limit == 0 {
+		// PostgreSQL reads no row of a LIMIT 0's input; GMS's iterator of
+		// a GROUP BY without keys fails on a nil buffer when closed unread
+		return sql.RowsToRowIter(), nil
+	}
 	if h, ok := ctx.Session.(Host); ok && limit > 0 {
 		if scan, filtered := limitedScan(n.Child); scan != nil {
 			signed := h.SignedOutput()

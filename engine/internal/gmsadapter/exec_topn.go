@@ -43,6 +43,9 @@ func buildTopN(ctx *sql.Context, base sql.NodeExecBuilder, t *plan.TopN, row sql
 		}
 		bound = math.MaxInt64
 	}
+	if bound == 0 {
+		return sql.RowsToRowIter(), true, nil // as buildLimit
+	}
 	child, err := base.Build(ctx, t.Child, row)
 	if err != nil {
 		return nil, true, err

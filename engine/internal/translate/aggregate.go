@@ -87,9 +87,9 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 		failAt(f.Location, pgerror.GroupingError, "aggregate function calls cannot be nested")
 	}
 	if f.Over == nil && level == t.q.depth {
-		saved := t.q.inAgg
-		t.q.inAgg = true
-		defer func() { t.q.inAgg = saved }()
+		saved, bare := t.q.inAgg, t.q.aggBare
+		t.q.inAgg, t.q.aggBare = true, !readsColumn(f)
+		defer func() { t.q.inAgg, t.q.aggBare = saved, bare }()
 	}
 	spec := expr.AggSpec{Level: level, Name: name, Star: f.AggStar, Distinct: f.AggDistinct, NArgs: len(f.Args), Window: f.Over != nil, WithinGroup: f.AggWithinGroup}
 	if aggs := t.userAggregates(names(f.Funcname)); len(aggs) > 0 && !isWin {
@@ -97,6 +97,12 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 	}
 	if spec.WithinGroup && f.Over != nil {
 		failAt(f.Location, pgerror.FeatureNotSupported, "OVER is not supported for ordered-set aggregate %s", name)
+	}
+	if f.Over != nil {
+		// a window call's subqueries compute no aggregates of this level
+		// (GMS plans windows over ungrouped rows): sublink_args.go
+		defer func(saved bool) { t.q.argsHere = saved }(t.q.argsHere)
+		t.q.argsHere = false
 	}
 	var desc strings.Builder
 	desc.WriteString(name)

@@ -64,7 +64,8 @@ func (t *Translator) columnLevel(cr *pg.ColumnRef) int {
 		return 0
 	}
 	k := 0
-	for q := &t.q; q != nil && q.depth > 0; q, k = q.parent, k+1 {
+	q := &t.q
+	for ; q != nil && q.depth > 0; q, k = q.parent, k+1 {
 		if q.opaque {
 			return k // an item here may hold the name
 		}
@@ -86,26 +87,79 @@ func (t *Translator) columnLevel(cr *pg.ColumnRef) int {
 			return k
 		}
 	}
+	if q != nil && q.dmlTarget != nil && k > 0 && t.dmlTargetColumn(q.dmlTarget, parts, len(cr.Fields)) {
+		return k
+	}
 	return 0
+}
+
+// dmlTargetColumn reports whether a reference names a column of an
+// UPDATE's or DELETE's target: qualified by its name, or a bare column
+// name of the table.
+func (t *Translator) dmlTargetColumn(target *pg.RangeVar, parts []string, fields int) bool {
+	name := target.Relname
+	if target.Alias != nil {
+		name = target.Alias.Aliasname
+	}
+	if len(parts) >= 2 {
+		return parts[len(parts)-2] == name
+	}
+	if fields != 1 {
+		return parts[0] == name // a whole row
+	}
+	ti, ok := t.lookupColumns(target.Schemaname, target.Relname)
+	if !ok || ti == nil {
+		return false
+	}
+	for _, c := range ti.Columns {
+		if c.Name == parts[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// dmlAggregates records an UPDATE's or DELETE's target while the
+// statement is translated, so that an aggregate of its columns inside a
+// subquery is the statement's, which PostgreSQL refuses (42803).
+func (t *Translator) dmlAggregates(target *pg.RangeVar, kind string) func() {
+	saved, savedKind := t.q.dmlTarget, t.q.dmlKind
+	t.q.dmlTarget, t.q.dmlKind = target, kind
+	return func() { t.q.dmlTarget, t.q.dmlKind = saved, savedKind }
 }
 
 // outerAggregate checks an aggregate call that belongs k levels out and
 // returns that level's depth. PostgreSQL evaluates it once per group of
 // that level; GMS does so only when that level computes the same call
 // before it builds the subquery (its SELECT list is built first, in
-// order), so anything else is refused rather than answered per row of
-// the subquery.
+// order). A call that level's SELECT list does not compute earlier is
+// collected for the subquery of that level's SELECT list, HAVING or
+// ORDER BY holding it to compute first (sublink_args.go); anywhere else
+// it is refused rather than answered per row of the subquery.
 func (t *Translator) outerAggregate(f *pg.FuncCall, name string, k int) int {
 	inner := &t.q
 	owner := inner
 	for i := 0; i < k; i++ {
 		inner, owner = owner, owner.parent
 	}
+	if owner.dmlTarget != nil && owner.depth == 0 {
+		failAt(f.Location, pgerror.GroupingError, "aggregate functions are not allowed in %s", owner.clauseOr(owner.dmlKind))
+	}
 	switch c := owner.clause; {
 	case c != "" && c != "HAVING":
 		failAt(f.Location, pgerror.GroupingError, "aggregate functions are not allowed in %s", c)
 	case owner.inAgg:
 		failAt(f.Location, pgerror.GroupingError, "aggregate function calls cannot be nested")
+	}
+	if t.q.clause == "HAVING" && len(t.q.from) > 0 {
+		// GMS groups the subquery only by its own aggregates, and then
+		// loses the outer row above its grouping
+		failAt(f.Location, pgerror.FeatureNotSupported, "aggregate %s of an outer query level in a subquery's HAVING is not supported yet", name)
+	}
+	for q := t.q.parent; q != owner; q = q.parent {
+		if q.inAgg && q.aggBare { // sum((SELECT max(outer.x)))
+			failAt(f.Location, pgerror.GroupingError, "aggregate function calls cannot be nested")
+		}
 	}
 	limit := len(owner.targets)
 	if owner.target > 0 {
@@ -127,6 +181,18 @@ func (t *Translator) outerAggregate(f *pg.FuncCall, name string, k int) int {
 		if found {
 			return owner.depth
 		}
+	}
+	if owner.outerAggs != nil {
+		for _, g := range *owner.outerAggs {
+			if sameExpr(owner.qualified(&pg.Node{Node: &pg.Node_FuncCall{FuncCall: g}}), call) {
+				return owner.depth
+			}
+		}
+		*owner.outerAggs = append(*owner.outerAggs, pgtree.Clone(f))
+		return owner.depth
+	}
+	if owner.hiddenRows != nil { // inside one of the level's FROM items
+		failAt(f.Location, pgerror.GroupingError, "aggregate functions are not allowed in FROM clause of their own query level")
 	}
 	failAt(f.Location, pgerror.FeatureNotSupported,
 		"aggregate %s of an outer query level inside a subquery is supported only when that level's SELECT list computes it first", name)
@@ -166,4 +232,26 @@ func (q *queryScope) qualified(n *pg.Node) *pg.Node {
 		return true
 	})
 	return n
+}
+
+// readsColumn reports whether an aggregate call's arguments, FILTER or
+// ORDER BY read a column outside subqueries.
+func readsColumn(f *pg.FuncCall) bool {
+	found := false
+	visit := func(n *pg.Node) bool {
+		if n.GetColumnRef() != nil {
+			found = true
+		}
+		return found || n.GetSubLink() != nil
+	}
+	list := append(append([]*pg.Node{}, f.Args...), f.AggOrder...)
+	if f.AggFilter != nil {
+		list = append(list, f.AggFilter)
+	}
+	for _, a := range list {
+		if !visit(a) {
+			walkNodes(a, visit)
+		}
+	}
+	return found
 }

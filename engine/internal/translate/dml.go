@@ -174,7 +174,8 @@ func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
 		return t.updateFrom(s)
 	}
 	defer t.withDMLSystem(s.Relation, nil)()
-	defer t.dmlRowScope(s.Relation, nil)() // dup_columns.go
+	defer t.dmlRowScope(s.Relation, nil)()        // dup_columns.go
+	defer t.dmlAggregates(s.Relation, "UPDATE")() // aggregate_level.go
 	up := &sqlparser.Update{TableExprs: sqlparser.TableExprs{t.rangeVar(s.Relation)}}
 	up.With = t.with(s.WithClause)
 	for _, f := range s.FromClause {
@@ -382,6 +383,7 @@ func (t *Translator) delete(s *pg.DeleteStmt) (Result, error) {
 	defer t.dmlJoinScope(s.Relation, s.UsingClause)() // join_alias.go
 	defer t.withDMLSystem(s.Relation, s.UsingClause)()
 	defer t.dmlRowScope(s.Relation, s.UsingClause)() // dup_columns.go
+	defer t.dmlAggregates(s.Relation, "DELETE")()    // aggregate_level.go
 	with := t.with(s.WithClause)
 	var where *sqlparser.Where
 	if s.WhereClause != nil {

@@ -78,6 +78,7 @@ func fromNames(n *pg.Node) []string {
 func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
 	defer t.dmlJoinScope(s.Relation, s.FromClause)() // join_alias.go
 	defer t.dmlRowScope(s.Relation, s.FromClause)()  // dup_columns.go
+	defer t.dmlAggregates(s.Relation, "UPDATE")()    // aggregate_level.go
 	name := s.Relation.Relname
 	if s.Relation.Alias != nil {
 		name = s.Relation.Alias.Aliasname

@@ -138,11 +138,11 @@ func resolveFromColumn(cr *pg.ColumnRef, tables []fromTable, all bool) (int, str
 // groupDependents returns the columns s reads outside aggregates from
 // tables whose primary key it groups by, to be grouped too, and refuses
 // (42803) a column of a joined table or FROM subquery that is neither
-// grouped nor so dependent. held are the grouped columns its subqueries
-// read, which HAVING must read too (heldHaving). It returns nils for the
-// shapes it does not judge: GROUP BY items other than columns, grouping
-// sets.
-func (t *Translator) groupDependents(s *pg.SelectStmt) (extra, held []*pg.Node) {
+// grouped nor so dependent. held are the grouped columns each of its
+// subqueries reads, which the subquery carries (expr.SublinkArgs) so
+// that GMS's grouping passes them on. It returns nils for the shapes it
+// does not judge: GROUP BY items other than columns, grouping sets.
+func (t *Translator) groupDependents(s *pg.SelectStmt) (extra []*pg.Node, held map[*pg.SubLink][]*pg.Node) {
 	if t.Tables == nil || len(s.GroupClause) == 0 {
 		return nil, nil
 	}
@@ -205,29 +205,36 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) (extra, held []*pg.Node) 
 	}
 	// An outer column a subquery reads is grouped as the query's own;
 	// GMS's grouping passes on only the columns its outputs, HAVING and
-	// ORDER BY read, not those of subqueries, so each is also held.
-	heldKeys := map[[2]string]bool{}
-	outer := func(cr *pg.ColumnRef, inAggregate bool) {
+	// ORDER BY show, not those of subqueries, so each is held (carried
+	// beside the subquery). GMS binds HAVING's columns among the grouped
+	// ones only, so one a subquery in HAVING reads is also grouped.
+	heldKeys := map[*pg.SubLink]map[[2]string]bool{}
+	groupHeld := false
+	outer := func(sl *pg.SubLink, cr *pg.ColumnRef, inAggregate bool) {
 		i, col, ok := resolveFromColumn(cr, tables, all)
 		if !ok {
 			return
 		}
 		key := [2]string{tables[i].qual, col}
-		if !grouped[i][col] {
-			if !pkGrouped[i] {
-				if judge && !inAggregate {
-					failAt(cr.Location, pgerror.GroupingError, "subquery uses ungrouped column \"%s.%s\" from outer query", tables[i].qual, col)
-				}
-				return
+		if !grouped[i][col] && !pkGrouped[i] {
+			if all && !inAggregate { // checkGrouping does not look into subqueries
+				failAt(cr.Location, pgerror.GroupingError, "subquery uses ungrouped column \"%s.%s\" from outer query", tables[i].qual, col)
 			}
-			if !added[key] {
-				added[key] = true
-				extra = append(extra, makeColumnRef(tables[i].qual, col))
-			}
+			return
 		}
-		if !heldKeys[key] {
-			heldKeys[key] = true
-			held = append(held, makeColumnRef(tables[i].qual, col))
+		if !grouped[i][col] && groupHeld && !added[key] {
+			added[key] = true
+			extra = append(extra, makeColumnRef(tables[i].qual, col))
+		}
+		if heldKeys[sl] == nil {
+			heldKeys[sl] = map[[2]string]bool{}
+		}
+		if !heldKeys[sl][key] {
+			heldKeys[sl][key] = true
+			if held == nil {
+				held = map[*pg.SubLink][]*pg.Node{}
+			}
+			held[sl] = append(held[sl], makeColumnRef(tables[i].qual, col))
 		}
 	}
 	walk := func(n *pg.Node, orderBy bool) {
@@ -241,10 +248,11 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) (extra, held []*pg.Node) 
 	for _, n := range s.TargetList {
 		walk(n.GetResTarget().GetVal(), false)
 	}
-	walk(s.HavingClause, false)
 	for _, n := range s.SortClause {
 		walk(n.GetSortBy().GetNode(), true)
 	}
+	groupHeld = true
+	walk(s.HavingClause, false)
 	for _, n := range s.WindowClause {
 		if w := n.GetWindowDef(); w != nil {
 			for _, p := range append(append([]*pg.Node{}, w.PartitionClause...), w.OrderClause...) {
@@ -253,30 +261,6 @@ func (t *Translator) groupDependents(s *pg.SelectStmt) (extra, held []*pg.Node) 
 		}
 	}
 	return extra, held
-}
-
-// heldHaving is s's HAVING with `(c IS NULL) IS NOT UNKNOWN`, always
-// true and defined for every type (json has no equality), added for each
-// held column, so that GMS's grouping passes the column on
-// to the subqueries that read it; nil when s has neither.
-func heldHaving(s *pg.SelectStmt, held []*pg.Node) *pg.Node {
-	if len(held) == 0 {
-		return s.HavingClause
-	}
-	var args []*pg.Node
-	if s.HavingClause != nil {
-		args = append(args, s.HavingClause)
-	}
-	for _, c := range held {
-		isNull := &pg.Node{Node: &pg.Node_NullTest{NullTest: &pg.NullTest{Arg: c, Nulltesttype: pg.NullTestType_IS_NULL, Location: -1}}}
-		args = append(args, &pg.Node{Node: &pg.Node_BooleanTest{BooleanTest: &pg.BooleanTest{
-			Arg: isNull, Booltesttype: pg.BoolTestType_IS_NOT_UNKNOWN, Location: -1,
-		}}})
-	}
-	if len(args) == 1 {
-		return args[0]
-	}
-	return &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR, Args: args, Location: -1}}}
 }
 
 // walkWindows calls f for the ungrouped column references of the
@@ -298,10 +282,11 @@ func (t *Translator) walkWindows(n *pg.Node, f func(*pg.ColumnRef)) {
 
 // walkSublinkOuterRefs calls f for the column references in the
 // subqueries of n that name no FROM item, WITH item or column inside that
-// subquery, so name the grouped query's tables; inAggregate says
-// the reference is an aggregate's argument there, which PostgreSQL may
-// take as the outer query's aggregate.
-func (t *Translator) walkSublinkOuterRefs(n *pg.Node, f func(cr *pg.ColumnRef, inAggregate bool)) {
+// subquery, so name the grouped query's tables, with the outermost
+// subquery holding each; inAggregate says the reference is an
+// aggregate's argument there, which PostgreSQL may take as the outer
+// query's aggregate.
+func (t *Translator) walkSublinkOuterRefs(n *pg.Node, f func(sl *pg.SubLink, cr *pg.ColumnRef, inAggregate bool)) {
 	pgtree.Walk(n, func(m any) bool {
 		sl, ok := m.(*pg.SubLink)
 		if !ok {
@@ -339,7 +324,7 @@ func (t *Translator) walkSublinkOuterRefs(n *pg.Node, f func(cr *pg.ColumnRef, i
 			case *pg.ColumnRef:
 				if len(x.Fields) == 2 && !inner[strVal(x.Fields[0])] ||
 					len(x.Fields) == 1 && !opaque && !inner[strVal(x.Fields[0])] {
-					f(x, inAggregate)
+					f(sl, x, inAggregate)
 				}
 				return
 			case *pg.FuncCall:

@@ -107,6 +107,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		}
 		t.checkGrouping(s)
 		dependents, held := t.groupDependents(s) // group_dependents.go
+		t.q.held = held
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
 			if distinctOn {
@@ -119,7 +120,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		sel.With = t.with(s.WithClause)
 		t.hoistTargetSRFs(s)
 		t.q.targets = s.TargetList
+		t.q.argsHere = true // sublink_args.go
 		sel.SelectExprs = t.targetList(s.TargetList)
+		t.q.argsHere = false
 		for i, f := range t.lateralFromList(s.FromClause) {
 			t.q.firstFrom = i == 0
 			sel.From = append(sel.From, t.fromItem(f))
@@ -140,12 +143,17 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
 			}
 		})
-		if having := heldHaving(s, held); having != nil {
+		if s.HavingClause != nil {
 			t.inClause("HAVING", func() {
-				sel.Having = &sqlparser.Where{Type: sqlparser.HavingStr, Expr: t.boolCond(having, "HAVING")}
+				t.q.argsHere = true
+				sel.Having = &sqlparser.Where{Type: sqlparser.HavingStr, Expr: t.boolCond(s.HavingClause, "HAVING")}
+				t.q.argsHere = false
 			})
 		}
+		t.q.argsHere = true
 		sel.OrderBy = t.orderBy(s.SortClause)
+		t.q.argsHere = false
+		t.checkHoistedGrouping(s) // sublink_args.go
 		sel.Limit = t.limit(s)
 		if len(s.LockingClause) > 0 {
 			sel.Lock = "" // row locks are no-ops for a single-writer engine

@@ -13,6 +13,10 @@ type queryScope struct {
 	windows map[string]*pg.WindowDef
 	clause  string
 	inAgg   bool
+	// aggBare is set with inAgg when the call reads no column outside
+	// its subqueries: PostgreSQL then takes it for the level of an
+	// outer aggregate inside them, and refuses them as nested.
+	aggBare bool
 	// targets is the SELECT list, for ORDER BY ordinals and aliases.
 	targets []*pg.Node
 	// setOpTargets is the leftmost SELECT list of a set operation, whose
@@ -53,6 +57,20 @@ type queryScope struct {
 	// dmlInputs marks UPDATE ... FROM and DELETE ... USING, where every
 	// bare name is an input column (dmlRowScope).
 	dmlInputs bool
+	// held maps a subquery of a grouped level to the level's columns it
+	// reads (group_dependents.go). argsHere is set while the SELECT list,
+	// HAVING and ORDER BY are translated, whose subqueries may hold this
+	// level's aggregates; outerAggs collects them while one such subquery
+	// is translated, and hoisted records that one did (sublink_args.go).
+	held      map[*pg.SubLink][]*pg.Node
+	argsHere  bool
+	outerAggs *[]*pg.FuncCall
+	hoisted   bool
+	// dmlTarget is the target of the UPDATE or DELETE being translated
+	// (dmlKind) at the statement's level, whose columns an aggregate in
+	// a subquery may read (aggregate_level.go)
+	dmlTarget *pg.RangeVar
+	dmlKind   string
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.

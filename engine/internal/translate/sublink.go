@@ -12,8 +12,8 @@ import (
 
 const sublinkCol = "?sublink?"
 
-// subLink translates subquery expressions (PostgreSQL docs 9.23).
-func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
+// subLinkExpr translates subquery expressions (PostgreSQL docs 9.23).
+func (t *Translator) subLinkExpr(s *pg.SubLink) sqlparser.Expr {
 	// a subquery's columns are its own tables', not the INSERT target's
 	defer func(prev string, prevDML []*pg.Node) { t.insertSystem, t.dmlSystem = prev, prevDML }(t.insertSystem, t.dmlSystem)
 	t.insertSystem = ""

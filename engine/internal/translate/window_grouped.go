@@ -63,7 +63,9 @@ func refuseWindowInAggregate(agg *pg.Node) {
 //	  <aggregates> AS "?aN" FROM ... GROUP BY ... HAVING ...) "?grouped" ...
 //
 // A GROUP BY ordinal or output name becomes the SELECT-list expression
-// it names, in the derived table's GROUP BY too.
+// it names, in the derived table's GROUP BY too. A subquery is computed
+// in the derived table ("?sN"), where the grouped columns and the
+// aggregates of the grouped level it reads are.
 //
 // With liftHaving the HAVING condition moves to the outer query's WHERE,
 // its aggregates computed in the derived table's SELECT list like the
@@ -127,8 +129,12 @@ func (t *Translator) splitGrouped(s *pg.SelectStmt, liftHaving bool) *pg.SelectS
 			outputs[rt.Name] = true
 		}
 	}
+	var subs []*pg.Node
 	visit := func(n *pg.Node) bool {
 		if n.GetSubLink() != nil {
+			// computed per group in the derived table, where the columns
+			// and aggregates of the grouped level it reads are
+			lift(&subs, "?s", n)
 			return true
 		}
 		if fc := n.GetFuncCall(); fc != nil && fc.Over == nil && t.isAggregateName(names(fc.Funcname)) {

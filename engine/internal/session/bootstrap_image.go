@@ -365,7 +365,11 @@ func (x *imageExprs) tableExprs(e *Engine, it *bootstrap.Table, cols sql.Schema,
 		col := *cols[i]
 		typ := col.Type.(*types.Type)
 		if ic.Default.Set {
-			v, err := tr.ColumnDefault(next(), typ, col.Name)
+			dt := typ
+			if ic.Default.Domain {
+				dt = typ.Base().WithMod(-1) // translate's domainDefault
+			}
+			v, err := tr.ColumnDefault(next(), dt, col.Name)
 			if col.Default, err = storedValue(ic.Default, v, err, cols, resolve); err != nil {
 				return parts, fmt.Errorf("column %s default: %w", col.Name, err)
 			}
@@ -373,7 +377,7 @@ func (x *imageExprs) tableExprs(e *Engine, it *bootstrap.Table, cols sql.Schema,
 				l.Shown = ic.Default.Shown
 			}
 			if ic.Default.Domain {
-				col.Default.Expr = &translate.DomainDefault{Child: col.Default.Expr}
+				col.Default.Expr = &translate.DomainDefault{Child: col.Default.Expr, Domain: typ}
 			}
 		}
 		if ic.Generated.Set {
@@ -490,7 +494,7 @@ func indexClosures(tr *translate.Translator, ix *storage.IndexImage, ii bootstra
 func compileDomains(e *Engine, cat *catalog.Catalog) error {
 	var s *Session
 	for _, d := range cat.Types() {
-		if d.Type.Domain == nil || len(d.Checks) == 0 && !d.NotNull {
+		if d.Type.Domain == nil || !cat.DomainConstrained(d) {
 			continue
 		}
 		if s == nil {

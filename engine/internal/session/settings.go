@@ -454,7 +454,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 			s.txnCatalogChanged()
 		}
 		s.notifyRollbackTo(s.savepoints[i].notifies)
-		s.cursorsRollbackTo(s.savepoints[i].cursors) // cursor.go
+		s.cursorsRollbackTo(s.savepoints[i].cursors)   // cursor.go
 		s.advisoryRollbackTo(s.savepoints[i].advisory) // advisory_locks.go
 		s.settings = copySettings(s.savepoints[i].settings)
 		s.savepoints = s.savepoints[:i+1]

@@ -121,3 +121,35 @@ insert into d (id, q) values (2, 3);
 		t.Errorf("after more ALTER DOMAIN:\n%s", got)
 	}
 }
+
+// TestDurableCatalogOrderKinds: indexes, views, sequences and composite
+// types keep their place in pg_class's order across a reopen, with the
+// moves GRANT and row level security made.
+func TestDurableCatalogOrderKinds(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create table t1 (id serial primary key, name text);
+create index t1_name on t1 (name);
+create view v1 as select 1 as x;
+create type comp as (a int);
+create sequence s1;
+create table t2 (id int);
+grant select on t1 to public;
+alter table t2 enable row level security;
+grant select on v1 to public;
+`)
+	const q = "select string_agg(relname, ',') from pg_class where relnamespace = 'public'::regnamespace"
+	want := "t1_id_seq,t1_pkey,t1_name,comp,s1,t1,t2,v1\n"
+	if got := queryAll(t, s, q); got != want {
+		t.Fatalf("before reopening:\n%s", got)
+	}
+	s = reopen()
+	if got := queryAll(t, s, q); got != want {
+		t.Fatalf("after reopening:\n%s", got)
+	}
+	execAll(t, s, "create view v0 as select 2 as y; grant usage on sequence s1 to public")
+	want = "t1_id_seq,t1_pkey,t1_name,comp,t1,t2,v1,v0,s1\n"
+	if got := queryAll(t, s, q); got != want {
+		t.Errorf("after reopening and more DDL:\n%s", got)
+	}
+}

@@ -22,7 +22,7 @@ type Image struct {
 	// tables (Txn.TouchRelation).
 	RelSeqs []RelationSeq
 	Tables  []TableImage
-	Meta       any
+	Meta    any
 	// NextXID is the next transaction id (0: the first one).
 	NextXID uint32
 }

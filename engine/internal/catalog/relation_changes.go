@@ -16,6 +16,8 @@ type RelationChange struct {
 	QName
 	Created bool
 	Owner   bool   // the owner changed (its indexes and sequences follow)
+	// FirstTrigger is a table given its first trigger and nothing else.
+	FirstTrigger bool
 	OwnedBy *QName // a created sequence's table (serial, identity)
 	oid     uint32 // creation order among the created
 }
@@ -45,12 +47,42 @@ func (c *Catalog) RelationChanges(old *Catalog) []RelationChange {
 		}
 	}
 	slices.SortFunc(created, func(a, b RelationChange) int { return cmp.Compare(a.oid, b.oid) })
-	ns, os := c.sec(), old.sec()
-	if ns == os {
-		return created
-	}
 	changed := map[QName]bool{}
 	owner := map[QName]bool{}
+	if ns, os := c.sec(), old.sec(); ns != os {
+		securityChanges(ns, os, changed, owner)
+	}
+	// a table's first trigger sets relhastriggers (the session leaves out
+	// the tables whose foreign keys had set it)
+	first := map[QName]bool{}
+	if now, was := triggerTables(c), triggerTables(old); !maps.Equal(now, was) {
+		for q := range now {
+			if !was[q] {
+				first[q] = !changed[q]
+				changed[q] = true
+			}
+		}
+	}
+	isNew := map[QName]bool{}
+	for _, ch := range created {
+		isNew[ch.QName] = true
+	}
+	keys := slices.SortedFunc(maps.Keys(changed), func(a, b QName) int {
+		return cmp.Or(cmp.Compare(a.Schema, b.Schema), cmp.Compare(a.Name, b.Name))
+	})
+	out := created
+	for _, q := range keys {
+		if !isNew[q] {
+			out = append(out, RelationChange{QName: q, Owner: owner[q], FirstTrigger: first[q]})
+		}
+	}
+	return out
+}
+
+// securityChanges adds to changed the relations whose ACL, owner or row
+// security flags differ between ns and os, and to owner those whose
+// owner does.
+func securityChanges(ns, os *security, changed, owner map[QName]bool) {
 	diff := func(a, b map[ObjectKey]ACL) {
 		for k, v := range a {
 			if k.Kind == ObjRelation && !reflect.DeepEqual(v, b[k]) {
@@ -80,18 +112,13 @@ func (c *Catalog) RelationChanges(old *Catalog) []RelationChange {
 			changed[k] = true
 		}
 	}
-	isNew := map[QName]bool{}
-	for _, ch := range created {
-		isNew[ch.QName] = true
-	}
-	keys := slices.SortedFunc(maps.Keys(changed), func(a, b QName) int {
-		return cmp.Or(cmp.Compare(a.Schema, b.Schema), cmp.Compare(a.Name, b.Name))
-	})
-	out := created
-	for _, q := range keys {
-		if !isNew[q] {
-			out = append(out, RelationChange{QName: q, Owner: owner[q]})
-		}
+}
+
+// triggerTables are the relations with triggers.
+func triggerTables(c *Catalog) map[QName]bool {
+	out := map[QName]bool{}
+	for _, t := range c.AllTriggers() {
+		out[t.Table] = true
 	}
 	return out
 }

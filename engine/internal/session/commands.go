@@ -192,7 +192,7 @@ func onSession[C translate.CatalogCommand](f func(*Session, C) error) command {
 		if err := f(s, c.(C)); err != nil {
 			return err
 		}
-		return s.touchRelations(before) // catalog_order.go
+		return s.touchRelations(before, c) // catalog_order.go
 	}}}
 }
 

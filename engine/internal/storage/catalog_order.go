@@ -122,6 +122,15 @@ func (t *Txn) TouchIndexes(ctx *sql.Context, schema, table string) error {
 	return nil
 }
 
+// TableHasFKTriggers reports whether a table has foreign-key triggers
+// (hasFKTriggers), which set relhastriggers before any user trigger.
+func (t *Txn) TableHasFKTriggers(schema, name string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	td, ok := t.root.table(schema, name)
+	return ok && t.hasFKTriggers(td)
+}
+
 // RelationOrder returns the catalog-order number of a relation that is
 // not a table, if it has one.
 func (t *Txn) RelationOrder(schema, name string) (uint64, bool) {

@@ -15,11 +15,11 @@ import (
 type RelationChange struct {
 	QName
 	Created bool
-	Owner   bool   // the owner changed (its indexes and sequences follow)
+	Owner   bool // the owner changed (its indexes and sequences follow)
 	// FirstTrigger is a table given its first trigger and nothing else.
 	FirstTrigger bool
-	OwnedBy *QName // a created sequence's table (serial, identity)
-	oid     uint32 // creation order among the created
+	OwnedBy      *QName // a created sequence's table (serial, identity)
+	oid          uint32 // creation order among the created
 }
 
 // RelationChanges lists what c changed in pg_class since old: the

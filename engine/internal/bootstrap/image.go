@@ -16,9 +16,18 @@ type Image struct {
 	// Schemas, and Seq the last one given out (storage's catalog_order.go).
 	SchemaSeqs []uint64
 	Seq        uint64
-	Tables     []Table
-	Catalog    catalog.Image
-	Sequences  []SequenceValue
+	// RelSeqs are the catalog-order numbers of the relations other than
+	// tables (indexes, views, sequences, composite types).
+	RelSeqs   []RelSeq
+	Tables    []Table
+	Catalog   catalog.Image
+	Sequences []SequenceValue
+}
+
+// RelSeq is one non-table relation's catalog-order number.
+type RelSeq struct {
+	Schema, Name string
+	Seq          uint64
 }
 
 // Table is one table: definition and rows.

@@ -316,9 +316,10 @@ func (c *Catalog) Image() (Image, error) {
 	for _, q := range sortedKeys(c.types) {
 		d := c.types[q]
 		t := d.Type
-		if t.Check != nil && len(d.Checks) == 0 && !d.NotNull {
-			// a domain's compiled check is rebuilt from its constraints on
-			// load (CompiledDomains); one without them cannot be
+		if t.Check != nil && !c.DomainConstrained(d) {
+			// a domain's compiled check is rebuilt from its and its base
+			// domains' constraints on load (CompiledDomains); one without
+			// them cannot be
 			return Image{}, fmt.Errorf("catalog: image: type %s has a compiled check without constraints; the image cannot hold it", q)
 		}
 		it := ImageType{Kind: t.Kind, OID: t.OID, Name: t.Name, SQLName: t.SQLName, Category: t.Category,

@@ -20,8 +20,13 @@ type TypeDef struct {
 }
 
 // Check is a named CHECK constraint of a domain; Expr is its SQL text,
-// with VALUE standing for the value being checked.
-type Check struct{ Name, Expr string }
+// with VALUE standing for the value being checked. NotValid marks one
+// added NOT VALID and not validated since: new values are checked,
+// stored ones were not (pg_constraint.convalidated).
+type Check struct {
+	Name, Expr string
+	NotValid   bool
+}
 
 // IsDomain reports whether d is a domain.
 func (d *TypeDef) IsDomain() bool { return d.Type.Domain != nil }
@@ -90,4 +95,36 @@ func (c *Catalog) DropType(q QName) *Catalog {
 	n.types = copyMap(n.types)
 	delete(n.types, q)
 	return n.withoutComments(func(k ObjectKey) bool { return k.Kind == ObjType && k.Schema == q.Schema && k.Name == q.Name })
+}
+
+// DomainChain is d and the domains it is over, outermost first (d
+// itself as given, which may be a version not yet in c).
+func (c *Catalog) DomainChain(d *TypeDef) []*TypeDef {
+	out := []*TypeDef{d}
+	for b := d.Type.Domain; b != nil && b.Domain != nil && len(out) < 64; {
+		// by OID: b may be the version of the base the domain was made
+		// over, before a rename
+		bt, ok := c.TypeByOID(b.OID)
+		if !ok {
+			break
+		}
+		bd, ok := c.Type(QName{Schema: bt.Schema, Name: bt.Name})
+		if !ok || !bd.IsDomain() {
+			break
+		}
+		out = append(out, bd)
+		b = bd.Type.Domain
+	}
+	return out
+}
+
+// DomainConstrained reports whether values of domain d are checked: d or
+// a domain it is over has a constraint.
+func (c *Catalog) DomainConstrained(d *TypeDef) bool {
+	for _, x := range c.DomainChain(d) {
+		if x.NotNull || len(x.Checks) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -2,13 +2,11 @@ package ddl
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -298,6 +296,16 @@ func retypeColumns(h Host, oid uint32, nt *types.Type) error {
 			}
 			nc := col.Copy()
 			nc.Type = repl
+			if d := nc.Default; d != nil && d.OutType != nil {
+				// the default converts to the new type (a domain's
+				// default checks with its new constraints)
+				nd := *d
+				nd.OutType = repl
+				if dd, ok := d.Expr.(*translate.DomainDefault); ok {
+					nd.Expr = &translate.DomainDefault{Child: dd.Child, Domain: repl}
+				}
+				nc.Default = &nd
+			}
 			if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
 				return h.MapError(err)
 			}
@@ -389,151 +397,6 @@ func CreateDomain(h Host, c *translate.CreateDomain) error {
 		return err
 	}
 	h.SetCatalog(cat)
-	return nil
-}
-
-// AlterDomain runs ALTER DOMAIN.
-func AlterDomain(h Host, c *translate.AlterDomain) error {
-	cat := h.Catalog()
-	q, d, ok := FindType(h, cat, c.Name)
-	if !ok || !d.IsDomain() {
-		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Name)
-	}
-	check := c.Check
-	if check.Name == "" {
-		check.Name = translate.DomainCheckName(q.Name, d.Checks)
-	}
-	for _, ch := range d.Checks {
-		if ch.Name == check.Name {
-			return pgerror.New(pgerror.DuplicateObject, "constraint %q for domain %s already exists", ch.Name, q.Name)
-		}
-	}
-	nd := *d
-	nt := *d.Type
-	nd.Type = &nt
-	nd.Checks = append(append([]catalog.Check(nil), d.Checks...), check)
-	if err := compileDomain(h, &nd); err != nil {
-		return err
-	}
-	if err := validateDomain(h, nt.OID, &nt); err != nil {
-		return err
-	}
-	h.SetCatalog(cat.ReplaceType(q, &nd))
-	return retypeColumns(h, nt.OID, &nt)
-}
-
-// validateDomain checks every stored value of a domain's columns against
-// its (new) constraints, as ALTER DOMAIN ... ADD CONSTRAINT does.
-func validateDomain(h Host, oid uint32, nt *types.Type) error {
-	if nt.Check == nil {
-		return nil
-	}
-	ctx := h.SQLContext()
-	txn := h.StorageTxn()
-	for _, t := range allTables(h, ctx, txn) {
-		var ords []int
-		for i, col := range t.Schema() {
-			if ct, _ := col.Type.(*types.Type); ct != nil && ct.OID == oid {
-				ords = append(ords, i)
-			}
-		}
-		if len(ords) == 0 {
-			continue
-		}
-		parts, err := t.Partitions(ctx)
-		if err != nil {
-			return h.MapError(err)
-		}
-		for {
-			p, err := parts.Next(ctx)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return h.MapError(err)
-			}
-			rows, err := t.PartitionRows(ctx, p)
-			if err != nil {
-				return h.MapError(err)
-			}
-			for {
-				row, err := rows.Next(ctx)
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					return h.MapError(err)
-				}
-				for _, i := range ords {
-					if nt.Check(row[i]) != nil {
-						rows.Close(ctx)
-						return pgerror.New(pgerror.CheckViolation, "column %q of table %q contains values that violate the new constraint", t.Schema()[i].Name, t.Name())
-					}
-				}
-			}
-			rows.Close(ctx)
-		}
-		parts.Close(ctx)
-	}
-	return nil
-}
-
-// CompileDomain builds d.Type.Check again, for a catalog read back from an
-// image, which holds the constraints but not their compiled form.
-func CompileDomain(h Host, d *catalog.TypeDef) error { return compileDomain(h, d) }
-
-// compileDomain builds d.Type.Check from the domain's NOT NULL and CHECK
-// constraints (evaluated with VALUE bound to the value).
-func compileDomain(h Host, d *catalog.TypeDef) error {
-	type check struct {
-		name string
-		e    sql.Expression
-	}
-	var checks []check
-	base := d.Type.Domain
-	for _, ch := range d.Checks {
-		n, err := translate.ParseExpr(ch.Expr)
-		if err != nil {
-			return pgerror.New(pgerror.SyntaxError, "%v", err)
-		}
-		tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
-		ve, err := tr.Scalar(n)
-		if err != nil {
-			return err
-		}
-		e, err := resolveStandalone(ve, base)
-		if err != nil {
-			return err
-		}
-		if t := expr.TypeOf(e); t.Kind != types.KindBool {
-			return pgerror.New(pgerror.DatatypeMismatch, "argument of CHECK must be type boolean, not type %s", t.FormatType())
-		}
-		checks = append(checks, check{ch.Name, e})
-	}
-	name, notNull := d.Type.Name, d.NotNull
-	if len(checks) == 0 && !notNull {
-		return nil
-	}
-	d.Type.Check = func(v any) error {
-		if v == nil {
-			if notNull {
-				return pgerror.New(pgerror.NotNullViolation, "domain %s does not allow null values", name)
-			}
-			return nil
-		}
-		ctx := sql.NewEmptyContext()
-		for _, c := range checks {
-			ok, err := c.e.Eval(ctx, sql.Row{v})
-			if err != nil {
-				return err
-			}
-			if b, isBool := ok.(bool); isBool && !b {
-				return &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation,
-					Message: "value for domain " + name + " violates check constraint \"" + c.name + "\"", Constraint: c.name}
-			}
-		}
-		return nil
-	}
 	return nil
 }
 

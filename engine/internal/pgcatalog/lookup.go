@@ -116,10 +116,14 @@ func (s *State) ConstraintDefByOID(oid uint32, pretty bool) (string, bool, error
 			if domainConstraintOID(d.Type, c.Name) != oid {
 				continue
 			}
-			if text, ok := s.DeparseDomainCheck(c.Expr, d.Type.Domain, pretty); ok {
-				return "CHECK (" + text + ")", true, nil
+			text, ok := s.DeparseDomainCheck(c.Expr, d.Type.Domain, pretty)
+			if !ok {
+				text = c.Expr
 			}
-			return "CHECK (" + c.Expr + ")", true, nil
+			if c.NotValid {
+				return "CHECK (" + text + ") NOT VALID", true, nil
+			}
+			return "CHECK (" + text + ")", true, nil
 		}
 	}
 	return "", false, nil

@@ -1,6 +1,9 @@
 package pgcatalog
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -46,6 +49,7 @@ var pgClass = &def{
 			return nil, err
 		}
 		var out [][]any
+		var keys []uint64 // each row's catalog-order number (inCatalogOrder)
 		// sec is what pg_class shows of a relation's security; system
 		// relations belong to the bootstrap superuser with initdb's ACL.
 		type sec struct {
@@ -125,7 +129,8 @@ var pgClass = &def{
 			tr[relHasRulesCol] = len(s.Catalog.Rules(catalog.QName{Schema: r.Schema, Name: r.Name})) > 0
 			tuples, pages, ixTuples, ixPages := relSize(s, r) // pg_stats.go
 			tr[relPagesCol], tr[relTuplesCol] = pages, tuples
-			out = append(out, tr)
+			tableKey := s.Txn.TableOrder(r.Schema, r.Name)
+			out, keys = append(out, tr), append(keys, tableKey)
 			ixSec := sec{owner: sc.owner, userDefined: sc.userDefined}
 			_, parted := s.Catalog.Partitioned(catalog.QName{Schema: r.Schema, Name: r.Name})
 			for _, ix := range idx {
@@ -142,18 +147,19 @@ var pgClass = &def{
 				if len(ix.AM.Options) > 0 {
 					ir[relOptionsCol] = settingsArray(ix.AM.Options) // pg_roles.go
 				}
-				out = append(out, ir)
+				out, keys = append(out, ir), append(keys, s.relationKey(r.Schema, ix.Name, tableKey))
 			}
 		}
 		for _, r := range systemRelations() {
 			out = append(out, row(r.OID, r.Name, r.Schema, string(r.Kind), map[byte]uint32{'r': 2, 'v': 0}[r.Kind], r.Cols, r.Kind == 'r', secOf(r.Schema, r.Name)))
+			keys = append(keys, 0) // initdb's rows come first
 		}
 		for _, v := range s.Catalog.Views() {
 			r := row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false, secOf(v.Schema, v.Name))
 			if opts := s.Catalog.ViewOptions(catalog.QName{Schema: v.Schema, Name: v.Name}); opts != nil {
 				r[relOptionsCol] = settingsArray(opts) // pg_roles.go
 			}
-			out = append(out, r)
+			out, keys = append(out, r), append(keys, s.relationKey(v.Schema, v.Name, unordered))
 		}
 		for _, q := range s.Catalog.Sequences() {
 			r := row(q.OID, q.Name, q.Schema, "S", 0, 3, false, secOf(q.Schema, q.Name))
@@ -161,13 +167,43 @@ var pgClass = &def{
 			if o := q.OwnedBy; o != nil && s.Catalog.RowSecurity(catalog.QName{Schema: o.Schema, Name: o.Table}).Unlogged {
 				r[relPersistCol] = "u"
 			}
-			out = append(out, r)
+			out, keys = append(out, r), append(keys, s.relationKey(q.Schema, q.Name, unordered))
 		}
 		for _, t := range s.Catalog.Composites() {
 			r := row(t.RelOID, t.Name, t.Schema, "c", 0, len(t.Fields), false, secOf(t.Schema, t.Name))
 			r[3] = t.OID // reltype
-			out = append(out, r)
+			out, keys = append(out, r), append(keys, s.relationKey(t.Schema, t.Name, unordered))
 		}
-		return out, nil
+		return inCatalogOrder(out, keys), nil
 	},
+}
+
+// unordered is the catalog-order number of a relation the store has none
+// for (one from an image written before it kept them): after the rest,
+// in the order pg_class lists them otherwise.
+const unordered = ^uint64(0)
+
+// relationKey is a non-table relation's catalog-order number, or def.
+func (s *State) relationKey(schema, name string, def uint64) uint64 {
+	if n, ok := s.Txn.RelationOrder(schema, name); ok {
+		return n
+	}
+	return def
+}
+
+// inCatalogOrder sorts pg_class's rows by their catalog-order numbers,
+// stably: PostgreSQL appends a relation's row when it is created and
+// its new version when it is updated (storage's catalog_order.go). An
+// index without a number of its own follows its table.
+func inCatalogOrder(rows [][]any, keys []uint64) [][]any {
+	idx := make([]int, len(rows))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
+	out := make([][]any, len(rows))
+	for i, j := range idx {
+		out[i] = rows[j]
+	}
+	return out
 }

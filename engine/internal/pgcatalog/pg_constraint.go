@@ -115,7 +115,7 @@ var pgConstraint = &def{
 					bin = c.Expr
 				}
 				out = append(out, []any{domainConstraintOID(d.Type, c.Name), c.Name, NamespaceOID(schemaOf(d.Type)), "c",
-					false, false, true, uint32(0), d.Type.OID, uint32(0), uint32(0),
+					false, false, !c.NotValid, uint32(0), d.Type.OID, uint32(0), uint32(0),
 					uint32(0), " ", " ", " ", true, int32(0), false, nil, nil, nil, bin})
 			}
 		}

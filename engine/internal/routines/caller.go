@@ -106,12 +106,23 @@ func (c *Caller) OuterContext() string { return c.h.RoutineState().contextOutsid
 // Notice implements routine.Caller.
 func (c *Caller) Notice(n routine.Notice) { c.h.AddNotice(n) }
 
+// subtxn is a routine's savepoint (a PL/pgSQL block with an exception
+// handler): the storage mark and the advisory locks taken before it.
+type subtxn struct {
+	mark     storage.Mark
+	advisory int
+}
+
 // Savepoint implements routine.Caller.
-func (c *Caller) Savepoint() routine.Savepoint { return c.h.StorageTxn().Savepoint() }
+func (c *Caller) Savepoint() routine.Savepoint {
+	return subtxn{c.h.StorageTxn().Savepoint(), c.h.AdvisoryMark()}
+}
 
 // RollbackTo implements routine.Caller.
 func (c *Caller) RollbackTo(sp routine.Savepoint) {
-	c.h.StorageTxn().RollbackTo(sp.(storage.Mark))
+	st := sp.(subtxn)
+	c.h.StorageTxn().RollbackTo(st.mark)
+	c.h.AdvisoryRollbackTo(st.advisory)
 }
 
 // Release implements routine.Caller.

@@ -35,6 +35,11 @@ type Host interface {
 	// StorageTxn is the session's transaction (begun on first use); the
 	// catalog is its metadata.
 	StorageTxn() *storage.Txn
+	// AdvisoryMark and AdvisoryRollbackTo mark the session's
+	// transaction-level advisory locks at a subtransaction's start and
+	// release those taken since when it rolls back.
+	AdvisoryMark() int
+	AdvisoryRollbackTo(mark int)
 	// TypesEnv is the session's type environment (TimeZone, now()).
 	TypesEnv() *types.Env
 	// Setting reads a configuration parameter.

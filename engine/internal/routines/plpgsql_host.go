@@ -15,7 +15,6 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/plpgsql"
 	"github.com/tinybase/tinybase/engine/internal/routine"
-	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -767,13 +766,15 @@ func (h *plHost) Notice(level, code, message, detail, hint string) {
 	h.s.AddNotice(routine.Notice{Severity: level, Code: code, Message: message, Detail: detail, Hint: hint})
 }
 
-// Savepoint implements plpgsql.Host.
-func (h *plHost) Savepoint() any { return h.s.StorageTxn().Savepoint() }
+// Savepoint implements plpgsql.Host: a block with an exception handler
+// starts a subtransaction (subtxn, caller.go).
+func (h *plHost) Savepoint() any { return subtxn{h.s.StorageTxn().Savepoint(), h.s.AdvisoryMark()} }
 
 // RollbackTo implements plpgsql.Host.
 func (h *plHost) RollbackTo(mark any) {
-	if m, ok := mark.(storage.Mark); ok {
-		h.s.StorageTxn().RollbackTo(m)
+	if m, ok := mark.(subtxn); ok {
+		h.s.StorageTxn().RollbackTo(m.mark)
+		h.s.AdvisoryRollbackTo(m.advisory)
 	}
 }
 

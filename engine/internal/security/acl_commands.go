@@ -496,6 +496,9 @@ func AlterOwner(h Host, c *translate.AlterOwner) error {
 		if !ok {
 			return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Display())
 		}
+		if d, ok := cat.Type(q); ok && c.ObjType == "domain" && !d.IsDomain() {
+			return pgerror.New(pgerror.WrongObjectType, "%s is not a domain", d.Type.FormatType())
+		}
 		return changeOwner(h, catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name, q.Schema, c.Owner)
 	case "function", "procedure", "routine", "aggregate":
 		t, err := resolveFunctionTarget(h, *c.Func, c.ObjType)

@@ -102,6 +102,7 @@ func (m *advisoryLocks) acquire(ctx context.Context, s *Session, k advisoryKey, 
 			m.mu.Unlock()
 			if xact {
 				s.advisoryXact = true
+				s.advisoryXactLog = append(s.advisoryXactLog, advisoryTaken{k, shared})
 			}
 			s.advisoryHeld = true
 			return true, nil
@@ -182,6 +183,30 @@ func (m *advisoryLocks) forget(k advisoryKey, s *Session, h *advisoryHold) {
 	}
 }
 
+// advisoryTaken is one transaction-level advisory lock call.
+type advisoryTaken struct {
+	key    advisoryKey
+	shared bool
+}
+
+// releaseXact drops the transaction-level holds of s that calls took.
+func (m *advisoryLocks) releaseXact(s *Session, taken []advisoryTaken) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, t := range taken {
+		h := m.held[t.key][s]
+		if h == nil {
+			continue
+		}
+		if t.shared && h.xactShared > 0 {
+			h.xactShared--
+		} else if !t.shared && h.xactExcl > 0 {
+			h.xactExcl--
+		}
+		m.forget(t.key, s, h)
+	}
+}
+
 // advisoryXactEnd releases the transaction-level advisory locks when the
 // session's transaction ends.
 func (s *Session) advisoryXactEnd() {
@@ -189,6 +214,24 @@ func (s *Session) advisoryXactEnd() {
 		s.eng.advisory.releaseSession(s, true, false)
 		s.advisoryXact = false
 	}
+	s.advisoryXactLog = s.advisoryXactLog[:0]
+}
+
+// advisoryMark is where a savepoint starts in the session's
+// transaction-level advisory lock calls.
+func (s *Session) advisoryMark() int { return len(s.advisoryXactLog) }
+
+// advisoryRollbackTo releases the transaction-level advisory locks taken
+// since mark: rolling back a subtransaction (ROLLBACK TO SAVEPOINT, a
+// PL/pgSQL exception handler) releases its resources, so the locks it
+// took go, while session-level ones stay until unlocked (PostgreSQL's
+// resource owners).
+func (s *Session) advisoryRollbackTo(mark int) {
+	if mark >= len(s.advisoryXactLog) {
+		return
+	}
+	s.eng.advisory.releaseXact(s, s.advisoryXactLog[mark:])
+	s.advisoryXactLog = s.advisoryXactLog[:mark]
 }
 
 // advisoryClose releases every advisory lock of a closing session.
@@ -294,3 +337,9 @@ func addAdvisoryLockFuncs(r *expr.Registry) {
 			return "", nil
 		}})
 }
+
+// AdvisoryMark implements routines.Host (a PL/pgSQL exception block).
+func (s *Session) AdvisoryMark() int { return s.advisoryMark() }
+
+// AdvisoryRollbackTo implements routines.Host.
+func (s *Session) AdvisoryRollbackTo(mark int) { s.advisoryRollbackTo(mark) }

@@ -52,6 +52,18 @@ func TestAdvisoryLocks(t *testing.T) {
 		{a, "commit", ""},
 		{b, "select pg_try_advisory_xact_lock(7)", "t\n"}, // released by its own statement's end
 		{b, "select pg_try_advisory_lock(7)", "t\n"},
+		{b, "select pg_advisory_unlock_all()", "\n"},
+		// ROLLBACK TO releases the transaction-level locks taken after
+		// the savepoint, not the session-level ones
+		{a, "begin", ""},
+		{a, "savepoint s", ""},
+		{a, "select pg_advisory_xact_lock(8), pg_advisory_lock(9)", "|\n"},
+		{b, "select pg_try_advisory_lock(8)", "f\n"},
+		{a, "rollback to savepoint s", ""},
+		{b, "select pg_try_advisory_lock(8), pg_try_advisory_lock(9)", "t|f\n"},
+		{a, "rollback", ""},
+		{b, "select pg_try_advisory_lock(9)", "f\n"},
+		{b, "select pg_try_advisory_lock(7)", "t\n"}, // for the wait below
 	}
 	for i, st := range steps {
 		if got := try(st.s, st.sql); got != st.want {

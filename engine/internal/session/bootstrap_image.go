@@ -50,7 +50,7 @@ func imageOf(e *Engine) (bootstrap.Image, error) {
 	if err != nil {
 		return bootstrap.Image{}, err
 	}
-	img := bootstrap.Image{Schemas: si.Schemas, SchemaSeqs: si.SchemaSeqs, Seq: si.Seq, Catalog: cat}
+	img := bootstrap.Image{Schemas: si.Schemas, SchemaSeqs: si.SchemaSeqs, Seq: si.Seq, RelSeqs: relSeqsOut(si.RelSeqs), Catalog: cat}
 	for _, t := range si.Tables {
 		it, err := tableImageOf(t)
 		if err != nil {
@@ -210,7 +210,7 @@ func buildImage(img *bootstrap.Image, rows rowSource, finish func(*Session, *sto
 	var e *Engine // set below, before any table is used
 	x := &imageExprs{}
 	var ctx *sql.Context // for inserting rows; a new context costs ~100 µs
-	si := storage.Image{Schemas: img.Schemas, SchemaSeqs: img.SchemaSeqs, Seq: img.Seq, Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
+	si := storage.Image{Schemas: img.Schemas, SchemaSeqs: img.SchemaSeqs, Seq: img.Seq, RelSeqs: relSeqsIn(img.RelSeqs), Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
 	for n := range img.Tables {
 		it := &img.Tables[n]
 		t := storage.TableImage{Schema: it.Schema, Name: it.Name, PKOrds: it.PKOrds, PKName: it.PKName, PKInclude: it.PKInclude,
@@ -365,7 +365,11 @@ func (x *imageExprs) tableExprs(e *Engine, it *bootstrap.Table, cols sql.Schema,
 		col := *cols[i]
 		typ := col.Type.(*types.Type)
 		if ic.Default.Set {
-			v, err := tr.ColumnDefault(next(), typ, col.Name)
+			dt := typ
+			if ic.Default.Domain {
+				dt = typ.Base().WithMod(-1) // translate's domainDefault
+			}
+			v, err := tr.ColumnDefault(next(), dt, col.Name)
 			if col.Default, err = storedValue(ic.Default, v, err, cols, resolve); err != nil {
 				return parts, fmt.Errorf("column %s default: %w", col.Name, err)
 			}
@@ -373,7 +377,7 @@ func (x *imageExprs) tableExprs(e *Engine, it *bootstrap.Table, cols sql.Schema,
 				l.Shown = ic.Default.Shown
 			}
 			if ic.Default.Domain {
-				col.Default.Expr = &translate.DomainDefault{Child: col.Default.Expr}
+				col.Default.Expr = &translate.DomainDefault{Child: col.Default.Expr, Domain: typ}
 			}
 		}
 		if ic.Generated.Set {
@@ -490,7 +494,7 @@ func indexClosures(tr *translate.Translator, ix *storage.IndexImage, ii bootstra
 func compileDomains(e *Engine, cat *catalog.Catalog) error {
 	var s *Session
 	for _, d := range cat.Types() {
-		if d.Type.Domain == nil || len(d.Checks) == 0 && !d.NotNull {
+		if d.Type.Domain == nil || !cat.DomainConstrained(d) {
 			continue
 		}
 		if s == nil {
@@ -505,4 +509,22 @@ func compileDomains(e *Engine, cat *catalog.Catalog) error {
 		}
 	}
 	return nil
+}
+
+// relSeqsOut and relSeqsIn convert the catalog-order numbers of
+// non-table relations between storage's image and the bootstrap image.
+func relSeqsOut(in []storage.RelationSeq) []bootstrap.RelSeq {
+	var out []bootstrap.RelSeq
+	for _, r := range in {
+		out = append(out, bootstrap.RelSeq{Schema: r.Schema, Name: r.Name, Seq: r.Seq})
+	}
+	return out
+}
+
+func relSeqsIn(in []bootstrap.RelSeq) []storage.RelationSeq {
+	var out []storage.RelationSeq
+	for _, r := range in {
+		out = append(out, storage.RelationSeq{Schema: r.Schema, Name: r.Name, Seq: r.Seq})
+	}
+	return out
 }

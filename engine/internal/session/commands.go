@@ -188,7 +188,11 @@ func step[C translate.Command](f func(*Session, C, string) (string, *Rows, error
 
 func onSession[C translate.CatalogCommand](f func(*Session, C) error) command {
 	return command{reflect.TypeFor[C](), handler{catalog: func(s *Session, c translate.CatalogCommand) error {
-		return f(s, c.(C))
+		before := s.catalog()
+		if err := f(s, c.(C)); err != nil {
+			return err
+		}
+		return s.touchRelations(before, c) // catalog_order.go
 	}}}
 }
 

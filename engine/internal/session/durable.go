@@ -527,7 +527,7 @@ func (ds *durableState) sections(si storage.Image, seqs []bootstrap.SequenceValu
 			tables = append(tables, t)
 		}
 	}
-	img := bootstrap.Image{Schemas: si.Schemas, SchemaSeqs: si.SchemaSeqs, Seq: si.Seq, Catalog: cat, Sequences: seqs}
+	img := bootstrap.Image{Schemas: si.Schemas, SchemaSeqs: si.SchemaSeqs, Seq: si.Seq, RelSeqs: relSeqsOut(si.RelSeqs), Catalog: cat, Sequences: seqs}
 	out := make([][]byte, 1, 1+len(tables))
 	for _, t := range tables {
 		rows := t.Rows

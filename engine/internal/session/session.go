@@ -73,6 +73,10 @@ type Session struct {
 	// locks (at any level, at transaction level), so ending a transaction
 	// or the session need not scan the lock table otherwise.
 	advisoryHeld, advisoryXact bool
+	// advisoryXactLog lists the transaction's transaction-level advisory
+	// lock calls in order, so ROLLBACK TO releases those after the
+	// savepoint (advisory_locks.go).
+	advisoryXactLog []advisoryTaken
 	// tablesLocked says LOCK TABLE recorded locks for the lock views.
 	tablesLocked bool
 	// ruleNesting counts RuleProgram runs in progress (rules.go).
@@ -196,6 +200,7 @@ type savepoint struct {
 	settings map[string]string
 	notifies int    // queued NOTIFYs when it was set (notify.go)
 	cursors  uint64 // cursors opened before it (cursor.go)
+	advisory int    // transaction-level advisory lock calls before it
 }
 
 // Connect opens a session.

@@ -431,7 +431,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		if !s.inBlock() {
 			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "SAVEPOINT can only be used in transaction blocks")
 		}
-		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings), notifies: s.notifyMark(), cursors: s.cursorSeq})
+		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings), notifies: s.notifyMark(), cursors: s.cursorSeq, advisory: s.advisoryMark()})
 		return "SAVEPOINT", nil, nil
 	case "release", "rollback_to":
 		if !s.inBlock() {
@@ -454,7 +454,8 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 			s.txnCatalogChanged()
 		}
 		s.notifyRollbackTo(s.savepoints[i].notifies)
-		s.cursorsRollbackTo(s.savepoints[i].cursors) // cursor.go
+		s.cursorsRollbackTo(s.savepoints[i].cursors)   // cursor.go
+		s.advisoryRollbackTo(s.savepoints[i].advisory) // advisory_locks.go
 		s.settings = copySettings(s.savepoints[i].settings)
 		s.savepoints = s.savepoints[:i+1]
 		s.state = txnActive

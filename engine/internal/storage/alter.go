@@ -248,6 +248,7 @@ func (h *Table) CreatePrimaryKey(ctx *sql.Context, columns []sql.IndexColumn) er
 				}
 			}
 		}
+		t.setRelSeq(QualifiedName{d.schema, d.pkName}, t.nextSeq()) // its index's pg_class row
 		return replaceTable(ctx, t, td, d, rows)
 	})
 }

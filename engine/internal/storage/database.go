@@ -276,6 +276,10 @@ func (d *Database) createIn(ctx *sql.Context, schema, name string, sch sql.Prima
 		return sql.ErrTableAlreadyExists.New(name)
 	}
 	def.seq = t.nextSeq()
+	if !def.keyless() {
+		// the primary key's index, created after the table
+		t.setRelSeq(QualifiedName{schema, def.pkName}, t.nextSeq())
+	}
 	td := newTableData(newTableID(), def, t)
 	t.mutSchemas()[schema] = sd.with(name, td.id)
 	t.mutRoot().tables.set(td.id, td)

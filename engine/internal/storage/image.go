@@ -18,8 +18,11 @@ type Image struct {
 	// Schemas; catalog_order.go), Seq the last one given out.
 	SchemaSeqs []uint64
 	Seq        uint64
-	Tables     []TableImage
-	Meta       any
+	// RelSeqs are the catalog-order numbers of the relations other than
+	// tables (Txn.TouchRelation).
+	RelSeqs []RelationSeq
+	Tables  []TableImage
+	Meta    any
 	// NextXID is the next transaction id (0: the first one).
 	NextXID uint32
 }
@@ -161,7 +164,7 @@ func (s *Store) Image() (Image, error) {
 // cannot be built.
 func imageOfRoot(r *root) (img Image, err error) {
 	defer guard(&err)
-	img = Image{Schemas: r.schemaNames(), Meta: r.meta, Seq: r.seq}
+	img = Image{Schemas: r.schemaNames(), Meta: r.meta, Seq: r.seq, RelSeqs: relationSeqs(r.relSeqs)}
 	img.SchemaSeqs = make([]uint64, len(img.Schemas))
 	for i, sn := range img.Schemas {
 		sd := r.schemas[sn]
@@ -211,6 +214,13 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 		}
 		r.seq = max(r.seq, sd.seq)
 		r.schemas[sn] = sd
+	}
+	if len(img.RelSeqs) > 0 {
+		r.relSeqs = make(map[QualifiedName]uint64, len(img.RelSeqs))
+		for _, rs := range img.RelSeqs {
+			r.relSeqs[QualifiedName{rs.Schema, rs.Name}] = rs.Seq
+			r.seq = max(r.seq, rs.Seq)
+		}
 	}
 	t := &Txn{store: s, root: r, gen: 1}
 	for _, ti := range img.Tables {

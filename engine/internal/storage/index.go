@@ -370,6 +370,10 @@ func (h *Table) addIndex(ctx *sql.Context, ix *indexDef) error {
 		if err := d.finish(); err != nil {
 			return err
 		}
+		if !ix.forFK {
+			// its pg_class row is appended (catalog_order.go)
+			t.setRelSeq(QualifiedName{d.schema, ix.name}, t.nextSeq())
+		}
 		n := len(d.indexes) - 1
 		built := d.indexes[n]
 		tr := newTree(built.order)
@@ -430,12 +434,30 @@ func (h *Table) DropIndex(ctx *sql.Context, name string) error {
 // RenameIndex implements sql.IndexAlterableTable. Renaming "PRIMARY" or the
 // primary key's constraint name renames the constraint.
 func (h *Table) RenameIndex(ctx *sql.Context, from, to string) error {
-	return h.alterIndexDef(ctx, from, func(d *tableDef) error {
+	var t *Txn
+	oldName := from
+	err := h.alterIndexDef(ctx, from, func(d *tableDef) error {
 		if j, _ := d.indexByName(to); j >= 0 {
 			return sql.ErrDuplicateKey.New(to)
 		}
+		if from == pkIndexID {
+			oldName = d.pkName
+		}
 		return nil
 	}, func(d *tableDef) { d.pkName = to }, func(ix *indexDef) { ix.name = to })
+	if err != nil {
+		return err
+	}
+	if t, err = txnOf(ctx); err != nil {
+		return err
+	}
+	// the index keeps its place in the catalog order under its new name
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n, ok := t.root.relSeqs[QualifiedName{h.def.schema, oldName}]; ok {
+		t.setRelSeq(QualifiedName{h.def.schema, to}, n)
+	}
+	return nil
 }
 
 // SetIndexInclude sets the INCLUDE columns of the named index (the

@@ -48,6 +48,11 @@ type root struct {
 	meta    any
 	// seq is the last catalog-order number given out (Txn.nextSeq).
 	seq uint64
+	// relSeqs are the catalog-order numbers of the relations other than
+	// tables (indexes, and the views, sequences and composite types the
+	// engine's catalog holds), by schema and name (catalog_order.go).
+	// Never modified: a change replaces the map.
+	relSeqs map[QualifiedName]uint64
 	// schemasShared says schemas is another root's map too: a write
 	// transaction's root shares its base's until DDL changes a schema
 	// (Txn.mutSchemas), since most commits change rows only.
@@ -136,7 +141,7 @@ func (s *Store) reveal(r *root, seq uint64) {
 // copy returns a root whose maps may be modified: tables copies a shard
 // at its first change, schemas is copied by Txn.mutSchemas.
 func (r *root) copy() *root {
-	return &root{schemas: r.schemas, schemasShared: true, tables: r.tables.shared(), meta: r.meta, seq: r.seq}
+	return &root{schemas: r.schemas, schemasShared: true, tables: r.tables.shared(), meta: r.meta, seq: r.seq, relSeqs: r.relSeqs}
 }
 
 // table returns the table named name in schema.

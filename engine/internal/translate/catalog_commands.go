@@ -79,10 +79,20 @@ type CreateDomain struct {
 	Default string
 }
 
-// AlterDomain is ALTER DOMAIN ... ADD CONSTRAINT ... CHECK.
+// AlterDomain is ALTER DOMAIN (but RENAME TO, OWNER TO and SET SCHEMA,
+// which are RenameType, AlterOwner and SetTypeSchema).
 type AlterDomain struct {
-	Name  catalog.QName
+	Name   catalog.QName
+	Action DomainAction
+	// Check is ADD CONSTRAINT's; its Name is empty when the engine names
+	// it (DomainCheckName, which knows the domain's other constraints).
 	Check catalog.Check
+	// Default is SET DEFAULT's SQL text; DROP DEFAULT leaves it empty.
+	Default string
+	// Constraint names the constraint DROP, VALIDATE and RENAME act on;
+	// NewName is RENAME's new name.
+	Constraint, NewName string
+	MissingOk           bool // DROP CONSTRAINT IF EXISTS
 }
 
 // CreateView is CREATE [OR REPLACE] VIEW.

@@ -169,24 +169,33 @@ func (t *Translator) catalogColumn(rel *pg.RangeVar, cd *pg.ColumnDef, col *sqlp
 // NOT NULL stays the domain's (storage asks the type, types.CheckNull):
 // the column's attnotnull is false, as in PostgreSQL.
 func (t *Translator) domainColumn(typ *types.Type, col *sqlparser.ColumnDefinition) {
-	r := t.reader()
-	if r == nil {
+	if col.Type.Default != nil {
 		return
+	}
+	if e, ok := t.domainDefault(typ); ok {
+		col.Type.Default = &sqlparser.ParenExpr{Expr: e}
+	}
+}
+
+// domainDefault is the default a column of domain typ takes from it,
+// marked as the domain's; ok is false when the domain has none. It is
+// coerced to the base type, as PostgreSQL stores it: the domain's
+// constraints check it when an INSERT takes it (the column default's
+// OutType), not when a table is created.
+func (t *Translator) domainDefault(typ *types.Type) (sqlparser.Expr, bool) {
+	r := t.reader()
+	if r == nil || typ.Domain == nil {
+		return nil, false
 	}
 	d, ok := r.Current().Type(catalog.QName{Schema: typ.Schema, Name: typ.Name})
-	if !ok {
-		return
-	}
-	if d.Default == "" {
-		return
+	if !ok || d.Default == "" {
+		return nil, false
 	}
 	n, err := ParseExpr(d.Default)
 	if err != nil {
-		return
+		return nil, false
 	}
-	if col.Type.Default == nil {
-		col.Type.Default = &sqlparser.ParenExpr{Expr: withDomainDefault(t.assignTo(n, typ))}
-	}
+	return withDomainDefault(t.assignTo(n, typ.Base().WithMod(-1)), typ), true
 }
 
 // createTableWithSequences translates CREATE TABLE and adds the owned

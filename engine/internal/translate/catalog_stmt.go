@@ -61,15 +61,7 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 	case *pg.Node_CompositeTypeStmt:
 		return t.compositeType(s.CompositeTypeStmt), true // catalog_composite.go
 	case *pg.Node_AlterDomainStmt:
-		ad := s.AlterDomainStmt
-		c := ad.Def.GetConstraint()
-		if ad.Subtype != "C" || c == nil || c.Contype != pg.ConstrType_CONSTR_CHECK {
-			fail(pgerror.New(pgerror.FeatureNotSupported, "this form of ALTER DOMAIN is not supported yet"))
-		}
-		// An unnamed check is named by the engine, which knows the
-		// domain's other constraints (DomainCheckName).
-		q := listQName(ad.TypeName)
-		return Result{Cmd: &AlterDomain{Name: q, Check: catalog.Check{Name: c.Conname, Expr: exprSQL(c.RawExpr)}}, Tag: "ALTER DOMAIN"}, true
+		return t.alterDomain(s.AlterDomainStmt), true // domain_alter.go
 	case *pg.Node_ViewStmt:
 		return t.createView(s.ViewStmt), true
 	case *pg.Node_RefreshMatViewStmt:
@@ -105,6 +97,10 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		}
 	case *pg.Node_RenameStmt:
 		rs := s.RenameStmt
+		if rs.RenameType == pg.ObjectType_OBJECT_DOMCONSTRAINT {
+			return Result{Cmd: &AlterDomain{Name: listQName(rs.Object.GetList().GetItems()), Action: DomainRenameConstraint,
+				Constraint: rs.Subname, NewName: rs.Newname}, Tag: "ALTER DOMAIN"}, true
+		}
 		if rs.RenameType == pg.ObjectType_OBJECT_TYPE || rs.RenameType == pg.ObjectType_OBJECT_DOMAIN {
 			var q catalog.QName
 			if l := rs.Object.GetList(); l != nil {

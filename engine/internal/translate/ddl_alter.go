@@ -202,6 +202,12 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 		case pg.AlterTableType_AT_ColumnDefault:
 			c := t.column(ti, cmd.Name)
 			if cmd.Def == nil {
+				if e, ok := t.domainDefault(c.Type); ok {
+					// the column takes its domain's default again, as
+					// PostgreSQL's INSERT does for a column without one
+					add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.SetStr, Column: sqlparser.NewColIdent(c.Name), Value: &sqlparser.ParenExpr{Expr: e}}})
+					continue
+				}
 				add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.DropStr, Column: sqlparser.NewColIdent(c.Name)}})
 			} else {
 				add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.SetStr, Column: sqlparser.NewColIdent(c.Name),
@@ -538,6 +544,9 @@ func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constrain
 		default:
 			fail(pgerror.New(pgerror.FeatureNotSupported, "column constraint %s in ADD COLUMN is not supported yet", c.Contype))
 		}
+	}
+	if col.Type.GeneratedExpr == nil && identityConstraint(cd) == nil {
+		t.domainColumn(typ, col) // existing rows take the domain's default too
 	}
 	return col, extra
 }

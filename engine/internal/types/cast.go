@@ -386,7 +386,16 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 		return nil, nil
 	}
 	if t.Check != nil {
-		out, err := ApplyMod(v, t.Domain, explicit)
+		// the check holds the constraints of the domains under t too
+		// (ddl's compileDomain), so only the base type's typmod is left
+		base, mod := t.Domain, t.Domain.Mod
+		for base.Domain != nil {
+			base = base.Domain
+			if mod < 0 {
+				mod = base.Mod
+			}
+		}
+		out, err := ApplyMod(v, base.WithMod(mod), explicit)
 		if err != nil {
 			return nil, err
 		}
@@ -394,8 +403,8 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 	}
 	b := t.Base()
 	mod := t.Mod
-	if mod < 0 && t.Domain != nil {
-		mod = t.Domain.Mod
+	for d := t.Domain; mod < 0 && d != nil; d = d.Domain {
+		mod = d.Mod // a domain over a domain over varchar(n)
 	}
 	switch b.Kind {
 	case KindExt:

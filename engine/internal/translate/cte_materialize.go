@@ -63,8 +63,14 @@ func IsVolatileBuiltin(name string) bool { return volatileBuiltins[name] }
 // later item stays GMS's: its buffer's query sees only the earlier ones.
 func (t *Translator) materializes(w *pg.WithClause, i int) bool {
 	cte := w.Ctes[i].GetCommonTableExpr()
-	if t.Inline || cte.Ctequery.GetSelectStmt() == nil || !t.atTopLevel(cte) {
+	if t.Inline || cte.Ctequery.GetSelectStmt() == nil {
 		return false
+	}
+	scope, own := t.topStmt, t.atTopLevel(cte)
+	if !own {
+		if scope = t.viewWiths[w]; scope == nil {
+			return false
+		}
 	}
 	recursive := false
 	if w.Recursive {
@@ -78,14 +84,14 @@ func (t *Translator) materializes(w *pg.WithClause, i int) bool {
 	if t.callsVolatile(cte.Ctequery) {
 		return true
 	}
-	if recursive && cteRefs(t.topStmt, cte) > 0 && hasSetOpOutside(t.topStmt, cte, pg.SetOperation_SETOP_INTERSECT, pg.SetOperation_SETOP_EXCEPT) {
+	if recursive && cteRefs(scope, cte) > 0 && hasSetOpOutside(scope, cte, pg.SetOperation_SETOP_INTERSECT, pg.SetOperation_SETOP_EXCEPT) {
 		return true
 	}
-	if t.topStmt.GetSelectStmt() == nil {
+	if own && t.topStmt.GetSelectStmt() == nil {
 		return false // an INSERT/UPDATE/DELETE keeps its inlined plans
 	}
 	if recursive {
-		return cteRefs(t.topStmt, cte) > 1
+		return cteRefs(scope, cte) > 1
 	}
 	switch cte.Ctematerialized {
 	case pg.CTEMaterialize_CTEMaterializeAlways:
@@ -93,7 +99,32 @@ func (t *Translator) materializes(w *pg.WithClause, i int) bool {
 	case pg.CTEMaterialize_CTEMaterializeNever:
 		return false
 	}
-	return cteRefs(t.topStmt, cte) > 1
+	return cteRefs(scope, cte) > 1
+}
+
+// viewQuery notes that sel is a view's query read by the statement: its
+// WITH items materialize by the rules above as the statement's own do
+// (PostgreSQL plans a view's query as a subquery, whose WITH queries it
+// materializes as any other's), each reference to the view running its
+// own. Only a SELECT, INSERT, UPDATE or DELETE runs them first (dml.Run);
+// CREATE VIEW's planning (Inline) and EXPLAIN inline them.
+func (t *Translator) viewQuery(sel *pg.SelectStmt) {
+	if t.Inline || sel.WithClause == nil || t.topStmt == nil {
+		return
+	}
+	switch s := t.topStmt.Node.(type) {
+	case *pg.Node_SelectStmt:
+		if s.SelectStmt.IntoClause != nil {
+			return // CREATE TABLE AS runs its query itself
+		}
+	case *pg.Node_InsertStmt, *pg.Node_UpdateStmt, *pg.Node_DeleteStmt:
+	default:
+		return
+	}
+	if t.viewWiths == nil {
+		t.viewWiths = map[*pg.WithClause]*pg.Node{}
+	}
+	t.viewWiths[sel.WithClause] = &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}}
 }
 
 // readsName reports whether n has an unqualified FROM item called name.

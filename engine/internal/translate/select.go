@@ -13,8 +13,11 @@ import (
 )
 
 func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
-	if t.Vars != nil && t.InlinedView != nil && t.InlinedView(s) {
-		defer t.withoutVars()()
+	if t.InlinedView != nil && t.InlinedView(s) {
+		t.viewQuery(s) // cte_materialize.go
+		if t.Vars != nil {
+			defer t.withoutVars()()
+		}
 	}
 	t.checkSelectLocking(s)          // select_locking.go
 	defer t.pushWith(s.WithClause)() // with_names.go

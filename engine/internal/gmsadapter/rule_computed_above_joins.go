@@ -1,6 +1,7 @@
 package gmsadapter
 
 import (
+	"reflect"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -24,8 +25,7 @@ import (
 // joins (with the subquery on a side whose rows are not NULL-extended),
 // semi-joins and filters that do not read the column stand between; the
 // column nobody reads any more then becomes a NULL (rule_unused_outputs.go).
-// Only expressions safe to compute elsewhere move (twiceSafe: no volatile
-// call, no sub-select).
+// Only expressions safe to compute elsewhere move (liftable).
 const ruleComputedAboveJoins analyzer.RuleId = 10035
 
 func computedAboveJoins(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
@@ -79,6 +79,46 @@ func liftInSubqueryExprs(n sql.Node, names map[string]int) (sql.Node, transform.
 	return out, same
 }
 
+// liftable reports whether e may be computed above the joins instead: an
+// expression of tinybase's own operators and non-volatile built-ins over
+// at least one column (no routine call, whose volatility is the
+// routine's, no sub-select, aggregate or window function).
+func liftable(e sql.Expression) bool {
+	ok, cols := true, false
+	sql.Inspect(e, func(x sql.Expression) bool {
+		switch y := x.(type) {
+		case *expression.GetField:
+			cols = true
+		case *expression.Literal:
+		case *expr.FuncCall:
+			ok = ok && !y.IsVolatile()
+		case sql.Aggregation, sql.WindowAdaptableExpression, *plan.Subquery:
+			ok = false
+		default:
+			t := reflect.TypeOf(x)
+			if t.Kind() == reflect.Pointer {
+				t = t.Elem()
+			}
+			ok = ok && t.PkgPath() == exprPkg
+		}
+		return ok
+	})
+	_, bare := e.(*expression.GetField)
+	return ok && cols && !bare
+}
+
+// dropsRows reports whether a node of path may drop rows: a join or a
+// filter.
+func dropsRows(path []sql.Node) bool {
+	for _, n := range path {
+		switch n.(type) {
+		case *plan.JoinNode, *HashSemiJoin, *plan.Filter:
+			return true
+		}
+	}
+	return false
+}
+
 // liftSite is a subquery below a projection and the nodes between.
 type liftSite struct {
 	sa   *plan.SubqueryAlias
@@ -97,15 +137,16 @@ func liftSites(n sql.Node, path []sql.Node, out *[]liftSite) {
 	case *HashSemiJoin:
 		liftSites(x.Child, next, out)
 	case *plan.JoinNode:
-		jt := x.JoinType()
-		if jt.IsFullOuter() || jt.IsLateral() {
-			return
-		}
-		if !jt.IsRightOuter() {
+		// the sides whose rows are never NULL-extended
+		switch jt := x.JoinType(); {
+		case jt == plan.JoinTypeCross, jt == plan.JoinTypeCrossHash, jt == plan.JoinTypeInner, jt == plan.JoinTypeLookup,
+			jt == plan.JoinTypeHash, jt == plan.JoinTypeMerge, jt == plan.JoinTypeRangeHeap:
 			liftSites(x.Left(), next, out)
-		}
-		if (jt.IsInner() || jt.IsCross()) && !jt.IsSemi() && !jt.IsAnti() && !jt.IsLeftOuter() {
 			liftSites(x.Right(), next, out)
+		case jt.IsSemi(), jt.IsAnti(), jt.IsLeftOuter():
+			if !jt.IsLateral() {
+				liftSites(x.Left(), next, out)
+			}
 		}
 	}
 }
@@ -140,6 +181,9 @@ func liftOne(p sql.Node, names map[string]int) (sql.Node, bool) {
 			// from the outer row) could be what a reference means
 			continue
 		}
+		if !dropsRows(s.path) {
+			continue // nothing to compute it after
+		}
 		refs := columnRefs{}
 		var sorts []*plan.Sort // the path's sorts, whose keys are rewritten too
 		for _, m := range s.path {
@@ -155,10 +199,7 @@ func liftOne(p sql.Node, names map[string]int) (sql.Node, bool) {
 		}
 		for j, e := range inner.Projections {
 			a, ok := e.(*expression.Alias)
-			if !ok || !twiceSafe(a.Child) || !prunable(a.Child) {
-				continue
-			}
-			if _, ok := a.Child.(*expression.GetField); ok {
+			if !ok || !liftable(a.Child) {
 				continue
 			}
 			if refs.used(alias, cols[j].Name) || refs.used(alias, a.Name()) {

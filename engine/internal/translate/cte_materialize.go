@@ -25,8 +25,9 @@ import (
 // non-recursive WITH query that materializes therefore becomes a
 // ModifyingCTE with Select set: the engine starts it before the main
 // statement and the references read its rows from one buffer, filled as
-// far as they read (dml.openCTE). WITH queries below the statement's top
-// level (a subquery's, a recursive WITH's) are still planned by GMS.
+// far as they read (dml.openCTE). So do a read view's WITH queries
+// (viewQuery) and a recursive item (materializes). Other WITH queries
+// below the statement's top level (a subquery's) are still planned by GMS.
 
 // volatileBuiltins are the pg_catalog functions tinybase implements whose
 // pg_proc.provolatile is 'v' (a test checks the list against pg_proc).

@@ -125,6 +125,7 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 	appendAfterAll(a, analyzer.Rule{Id: ruleAggregateScan, Apply: aggregateScans})                                                            // rule_aggregate_scan.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleHeldLimitSubqueries, Apply: heldLimitSubqueries})                                                 // rule_held_limit.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleHashKeys, Apply: hashKeys})                                                                       // rule_hash_keys.go
+	appendAfterAll(a, analyzer.Rule{Id: ruleComputedAboveJoins, Apply: computedAboveJoins})                                                   // rule_computed_above_joins.go
 	appendAfterAll(a, analyzer.Rule{Id: ruleUnusedSubqueryOutputs, Apply: unusedSubqueryOutputs})                                             // rule_unused_outputs.go
 	a.Catalog.AuthHandler = gmsNoAuth{}                                                                                                       // auth.go
 	return a

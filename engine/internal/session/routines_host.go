@@ -375,7 +375,8 @@ func (s *Session) PlanGeneration() uint64 { return s.cache.gen }
 
 // CurrentTranslator implements routines.Host.
 func (s *Session) CurrentTranslator() *translate.Translator {
-	return &translate.Translator{Env: &s.env, Tables: s, Catalog: &sessionCatalog{s: s, cat: s.catalog(), path: s.SearchPath()}}
+	return &translate.Translator{Env: &s.env, Tables: s, Catalog: &sessionCatalog{s: s, cat: s.catalog(), path: s.SearchPath()},
+		InlinedView: func(sel *pg.SelectStmt) bool { return s.rls.views[sel] }}
 }
 
 // ReusableTranslation implements routines.Host.

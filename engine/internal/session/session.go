@@ -482,7 +482,10 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 	if s.env.Now.IsZero() || s.state == txnIdle {
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
-	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog()}
+	// InlinedView: a secured view's WITH queries materialize as its own
+	// do when the translator expands it (translate.viewQuery)
+	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog(),
+		InlinedView: func(sel *pg.SelectStmt) bool { return s.rls.views[sel] }}
 	var pp *paramPrep
 	// with rules, a rewritten statement's steps carry its constants as
 	// text (translate.RuleProgram), so they are not made parameters

@@ -35,7 +35,9 @@ func (t *Translator) viewRef(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 		}
 		restore := t.withoutVars()   // the view's names are its own
 		leave := t.enterView(v.Name) // with_names.go
-		sub := &sqlparser.Subquery{Select: t.selectStmt(tree.Stmts[0].Stmt.GetSelectStmt())}
+		sel := tree.Stmts[0].Stmt.GetSelectStmt()
+		t.viewQuery(sel) // cte_materialize.go
+		sub := &sqlparser.Subquery{Select: t.selectStmt(sel)}
 		leave()
 		restore()
 		for _, c := range v.Columns {

@@ -3,6 +3,8 @@ package translate
 import (
 	"strings"
 
+	"github.com/tinybase/tinybase/internal/pgtree"
+
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 
@@ -23,8 +25,9 @@ import (
 // non-recursive WITH query that materializes therefore becomes a
 // ModifyingCTE with Select set: the engine starts it before the main
 // statement and the references read its rows from one buffer, filled as
-// far as they read (dml.openCTE). WITH queries below the statement's top
-// level (a subquery's, a recursive WITH's) are still planned by GMS.
+// far as they read (dml.openCTE). So do a read view's WITH queries
+// (viewQuery) and a recursive item (materializes). Other WITH queries
+// below the statement's top level (a subquery's) are still planned by GMS.
 
 // volatileBuiltins are the pg_catalog functions tinybase implements whose
 // pg_proc.provolatile is 'v' (a test checks the list against pg_proc).
@@ -52,18 +55,45 @@ var volatileBuiltins = map[string]bool{
 // IsVolatileBuiltin reports whether name is in volatileBuiltins.
 func IsVolatileBuiltin(name string) bool { return volatileBuiltins[name] }
 
-// materializes reports whether cte, an item of w, runs once before the
-// statement, as PostgreSQL's rules above decide for a SELECT in the
-// statement's own non-recursive WITH.
-func (t *Translator) materializes(w *pg.WithClause, cte *pg.CommonTableExpr) bool {
-	if t.Inline || w.Recursive || cte.Ctequery.GetSelectStmt() == nil || !t.atTopLevel(cte) {
+// materializes reports whether item i of w, a SELECT, runs once before
+// the statement, as PostgreSQL's rules above decide for the statement's
+// own WITH. PostgreSQL never folds a recursive item (one reading itself);
+// tinybase leaves it to GMS's recursive CTE unless it calls a volatile
+// function, is read twice, or the statement has an INTERSECT or EXCEPT,
+// which GMS refuses over any recursive CTE ("Recursive table reference in
+// EXCEPT or INTERSECT operand"). An item of a RECURSIVE clause reading a
+// later item stays GMS's: its buffer's query sees only the earlier ones.
+func (t *Translator) materializes(w *pg.WithClause, i int) bool {
+	cte := w.Ctes[i].GetCommonTableExpr()
+	if t.Inline || cte.Ctequery.GetSelectStmt() == nil {
 		return false
+	}
+	scope, own := t.topStmt, t.atTopLevel(cte)
+	if !own {
+		if scope = t.viewWiths[w]; scope == nil {
+			return false
+		}
+	}
+	recursive := false
+	if w.Recursive {
+		for _, later := range w.Ctes[i+1:] {
+			if readsName(cte.Ctequery, later.GetCommonTableExpr().Ctename) {
+				return false
+			}
+		}
+		recursive = readsName(cte.Ctequery, cte.Ctename)
 	}
 	if t.callsVolatile(cte.Ctequery) {
 		return true
 	}
-	if t.topStmt.GetSelectStmt() == nil {
+	if recursive && cteRefs(scope, cte) > 0 && hasSetOpOutside(scope, cte, pg.SetOperation_SETOP_INTERSECT, pg.SetOperation_SETOP_EXCEPT) {
+		return true
+	}
+	if own && t.topStmt.GetSelectStmt() == nil {
 		return false // an INSERT/UPDATE/DELETE keeps its inlined plans
+	}
+	if recursive {
+		return cteRefs(scope, cte) > 1
 	}
 	switch cte.Ctematerialized {
 	case pg.CTEMaterialize_CTEMaterializeAlways:
@@ -71,7 +101,63 @@ func (t *Translator) materializes(w *pg.WithClause, cte *pg.CommonTableExpr) boo
 	case pg.CTEMaterialize_CTEMaterializeNever:
 		return false
 	}
-	return cteRefs(t.topStmt, cte) > 1
+	return cteRefs(scope, cte) > 1
+}
+
+// viewQuery notes that sel is a view's query read by the statement: its
+// WITH items materialize by the rules above as the statement's own do
+// (PostgreSQL plans a view's query as a subquery, whose WITH queries it
+// materializes as any other's), each reference to the view running its
+// own. Only a SELECT, INSERT, UPDATE or DELETE runs them first (dml.Run);
+// CREATE VIEW's planning (Inline) and EXPLAIN inline them.
+func (t *Translator) viewQuery(sel *pg.SelectStmt) {
+	if t.Inline || sel.WithClause == nil || t.topStmt == nil {
+		return
+	}
+	switch s := t.topStmt.Node.(type) {
+	case *pg.Node_SelectStmt:
+		if s.SelectStmt.IntoClause != nil {
+			return // CREATE TABLE AS runs its query itself
+		}
+	case *pg.Node_InsertStmt, *pg.Node_UpdateStmt, *pg.Node_DeleteStmt:
+	default:
+		return
+	}
+	if t.viewWiths == nil {
+		t.viewWiths = map[*pg.WithClause]*pg.Node{}
+	}
+	t.viewWiths[sel.WithClause] = &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}}
+}
+
+// readsName reports whether n has an unqualified FROM item called name.
+func readsName(n *pg.Node, name string) bool {
+	return hasNode(n, func(m any) bool {
+		rv, ok := m.(*pg.RangeVar)
+		return ok && rv.Schemaname == "" && rv.Relname == name
+	})
+}
+
+// hasSetOpOutside reports whether stmt has a set operation of one of ops
+// outside cte's own body.
+func hasSetOpOutside(stmt *pg.Node, cte *pg.CommonTableExpr, ops ...pg.SetOperation) bool {
+	found := false
+	var walk func(m any) bool
+	walk = func(m any) bool {
+		if c, ok := m.(*pg.CommonTableExpr); ok && c == cte {
+			return true
+		}
+		if s, ok := m.(*pg.SelectStmt); ok {
+			for _, op := range ops {
+				if s.Op == op {
+					found = true
+					return false
+				}
+			}
+		}
+		return pgtree.Children(m, walk)
+	}
+	walk(stmt)
+	return found
 }
 
 // cteRefs counts the references to cte in stmt: unqualified FROM items
@@ -116,14 +202,26 @@ func (t *Translator) callsVolatile(n *pg.Node) bool {
 	})
 }
 
-// materializedCTE translates a WITH query that materializes into a CTE
-// whose body the engine fills with the query's rows once it has run it,
-// as modifyingCTE does for a data-modifying one; hide are the names of
-// the WITH items it cannot see (itself and the later ones).
-func (t *Translator) materializedCTE(cte *pg.CommonTableExpr, outer *sqlparser.With, hide []string) *sqlparser.CommonTableExpr {
-	show := t.hideWithItems(hide) // with_names.go
-	body := t.selectStmt(cte.Ctequery.GetSelectStmt())
-	show()
+// materializedCTE translates item i of w, a WITH query that
+// materializes, into a CTE whose body the engine fills with the query's
+// rows once it has run it, as modifyingCTE does for a data-modifying one.
+// The query sees the items before it (and a recursive one itself, as a
+// WITH RECURSIVE of its own).
+func (t *Translator) materializedCTE(w *pg.WithClause, i int, outer *sqlparser.With) *sqlparser.CommonTableExpr {
+	cte := w.Ctes[i].GetCommonTableExpr()
+	var body sqlparser.SelectStatement
+	if w.Recursive && readsName(cte.Ctequery, cte.Ctename) {
+		item := t.inlinedWithItem(w, i) // select.go
+		body = &sqlparser.Select{
+			With:        &sqlparser.With{Recursive: true, Ctes: []*sqlparser.CommonTableExpr{item}},
+			SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}},
+			From:        sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: sqlparser.TableName{Name: item.AliasedTableExpr.As}}},
+		}
+	} else {
+		show := t.hideWithItems(withItemNames(w.Ctes)[i:]) // with_names.go
+		body = t.selectStmt(cte.Ctequery.GetSelectStmt())
+		show()
+	}
 	res := Result{Stmt: body, Tag: "SELECT", Returning: true}
 	if len(outer.Ctes) > 0 {
 		shareWith(res, outer) // dml_cte.go

@@ -13,8 +13,11 @@ import (
 )
 
 func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
-	if t.Vars != nil && t.InlinedView != nil && t.InlinedView(s) {
-		defer t.withoutVars()()
+	if t.InlinedView != nil && t.InlinedView(s) {
+		t.viewQuery(s) // cte_materialize.go
+		if t.Vars != nil {
+			defer t.withoutVars()()
+		}
 	}
 	t.checkSelectLocking(s)          // select_locking.go
 	defer t.pushWith(s.WithClause)() // with_names.go
@@ -179,7 +182,6 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 		return nil
 	}
 	out := &sqlparser.With{Recursive: w.Recursive}
-	names := withItemNames(w.Ctes)
 	for i, c := range w.Ctes {
 		cte := c.GetCommonTableExpr()
 		q := cte.Ctequery.GetSelectStmt()
@@ -190,24 +192,31 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 			out.Ctes = append(out.Ctes, t.declareWithItem(w, t.modifyingCTE(cte, out)))
 			continue
 		}
-		if t.materializes(w, cte) {
-			out.Ctes = append(out.Ctes, t.declareWithItem(w, t.materializedCTE(cte, out, names[i:]))) // cte_materialize.go
+		if t.materializes(w, i) {
+			out.Ctes = append(out.Ctes, t.declareWithItem(w, t.materializedCTE(w, i, out))) // cte_materialize.go
 			continue
 		}
-		show := func() {}
-		if !w.Recursive {
-			show = t.hideWithItems(names[i:]) // with_names.go
-		}
-		body := t.selectStmt(q)
-		show()
-		ate := &sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: body}, As: sqlparser.NewTableIdent(cte.Ctename)}
-		var cols sqlparser.Columns
-		for _, cn := range cte.Aliascolnames {
-			cols = append(cols, sqlparser.NewColIdent(strVal(cn)))
-		}
-		out.Ctes = append(out.Ctes, t.declareWithItem(w, &sqlparser.CommonTableExpr{AliasedTableExpr: ate, Columns: cols}))
+		out.Ctes = append(out.Ctes, t.inlinedWithItem(w, i))
 	}
 	return out
+}
+
+// inlinedWithItem translates item i of w, a SELECT, into a CTE GMS
+// plans into every reference.
+func (t *Translator) inlinedWithItem(w *pg.WithClause, i int) *sqlparser.CommonTableExpr {
+	cte := w.Ctes[i].GetCommonTableExpr()
+	show := func() {}
+	if !w.Recursive {
+		show = t.hideWithItems(withItemNames(w.Ctes)[i:]) // with_names.go
+	}
+	body := t.selectStmt(cte.Ctequery.GetSelectStmt())
+	show()
+	ate := &sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: body}, As: sqlparser.NewTableIdent(cte.Ctename)}
+	var cols sqlparser.Columns
+	for _, cn := range cte.Aliascolnames {
+		cols = append(cols, sqlparser.NewColIdent(strVal(cn)))
+	}
+	return t.declareWithItem(w, &sqlparser.CommonTableExpr{AliasedTableExpr: ate, Columns: cols})
 }
 
 func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {

@@ -87,7 +87,11 @@ type Translator struct {
 	// topStmt is the statement topWith belongs to, whose references to
 	// its items decide which are materialized (cte_materialize.go).
 	topStmt *pg.Node
-	q       queryScope // per-SELECT state (select_scope.go)
+	// viewWiths are the WITH clauses of the views the statement reads,
+	// with the view's query, whose items materialize as topWith's do
+	// (cte_materialize.go).
+	viewWiths map[*pg.WithClause]*pg.Node
+	q         queryScope // per-SELECT state (select_scope.go)
 	// withNames stacks, per visible WITH item name, whether the item is
 	// renamed for GMS; renamedWith are the clauses whose items are;
 	// viewDepth counts the views being expanded (with_names.go).

@@ -27,14 +27,12 @@ func (t *Translator) pushWith(w *pg.WithClause) func() {
 	}
 	names := withItemNames(w.Ctes)
 	for _, n := range names {
-		t.withNames[n] = append(t.withNames[n], !w.Recursive)
+		t.withNames[n] = append(t.withNames[n], true)
 	}
-	if !w.Recursive {
-		if t.renamedWith == nil {
-			t.renamedWith = map[*pg.WithClause]bool{}
-		}
-		t.renamedWith[w] = true
+	if t.renamedWith == nil {
+		t.renamedWith = map[*pg.WithClause]bool{}
 	}
+	t.renamedWith[w] = true
 	return func() {
 		for _, n := range names {
 			t.popWithName(n)

@@ -1,0 +1,58 @@
+-- a view whose query has a WITH query PostgreSQL materializes
+-- (MATERIALIZED, read twice, or volatile) runs it once per reference to the
+-- view when the view is read: a volatile function in it runs once, its
+-- rows are computed only as far as they are read, and every column of a
+-- row read is computed
+CREATE TABLE t (x int);
+INSERT INTO t VALUES (1), (2), (0);
+CREATE SEQUENCE s;
+CREATE VIEW v1 AS WITH c AS MATERIALIZED (SELECT random() AS r) SELECT (SELECT r FROM c) = (SELECT r FROM c) AS same;
+SELECT * FROM v1;
+CREATE VIEW v2 AS WITH c AS (SELECT random() AS r) SELECT (SELECT r FROM c) = (SELECT r FROM c) AS same;
+SELECT * FROM v2;
+CREATE VIEW v3 AS WITH c AS (SELECT random() AS r FROM generate_series(1, 3)) SELECT count(*) FROM c a JOIN c b USING (r);
+SELECT * FROM v3;
+CREATE VIEW v4 AS WITH c AS MATERIALIZED (SELECT x, 10 / x AS y FROM t) SELECT x FROM c LIMIT 2;
+SELECT * FROM v4;
+CREATE VIEW v5 AS WITH c AS MATERIALIZED (SELECT x, 10 / x AS y FROM t) SELECT x FROM c;
+SELECT * FROM v5;
+CREATE VIEW v6 AS WITH c AS (SELECT x, 10 / x AS y FROM t) SELECT x FROM c;
+SELECT * FROM v6;
+CREATE VIEW v7 AS WITH c AS (SELECT nextval('s') AS n) SELECT n FROM c;
+SELECT * FROM v7;
+SELECT (SELECT n FROM v7) = (SELECT n FROM v7);
+CREATE VIEW v8 AS WITH c AS (SELECT nextval('s') AS n) SELECT a.n = b.n AS same FROM c a, c b;
+SELECT * FROM v8;
+SELECT a.same, b.same FROM v8 a, v8 b;
+CREATE VIEW v9 AS WITH c AS MATERIALIZED (SELECT random() AS r) SELECT r FROM c;
+SELECT (SELECT r FROM v9) = (SELECT r FROM v9);
+SELECT count(*) FROM v9 a JOIN v9 b ON a.r = b.r;
+SELECT count(*) FROM v9 a JOIN v9 b ON a.r = b.r JOIN v9 c ON b.r = c.r;
+WITH w AS (SELECT * FROM v1) SELECT * FROM w;
+WITH w AS MATERIALIZED (SELECT * FROM v8) SELECT * FROM w, w w2;
+SELECT * FROM (SELECT * FROM v1) s;
+SELECT EXISTS (SELECT 1 FROM v1 WHERE same);
+CREATE VIEW v10 AS WITH RECURSIVE r(n, x) AS (SELECT 1, random() UNION ALL SELECT n + 1, random() FROM r WHERE n < 3) SELECT count(*) FROM r a JOIN r b ON a.x = b.x;
+SELECT * FROM v10;
+CREATE VIEW v11 AS SELECT * FROM v1 UNION ALL SELECT * FROM v2;
+SELECT * FROM v11;
+CREATE VIEW v12 AS WITH c AS MATERIALIZED (SELECT x FROM t), d AS MATERIALIZED (SELECT x * 2 AS x FROM c) SELECT c.x, d.x AS y FROM c JOIN d ON d.x = c.x * 2 WHERE c.x > 0 ORDER BY c.x;
+SELECT * FROM v12;
+SELECT * FROM v12 WHERE x = 2;
+CREATE VIEW v13 AS WITH c AS MATERIALIZED (SELECT x, 10 / x AS y FROM t ORDER BY x DESC) SELECT x FROM c WHERE EXISTS (SELECT 1 FROM t t2 WHERE t2.x = c.x) LIMIT 1;
+SELECT * FROM v13;
+CREATE TABLE o (b bool);
+INSERT INTO o SELECT same FROM v1;
+UPDATE o SET b = NOT b WHERE b IN (SELECT same FROM v1) RETURNING b;
+DELETE FROM o WHERE b IN (SELECT NOT same FROM v1) RETURNING b;
+CREATE FUNCTION f() RETURNS SETOF bool LANGUAGE sql AS $$ SELECT same FROM v1 $$;
+SELECT * FROM f();
+CREATE FUNCTION g() RETURNS bigint LANGUAGE plpgsql AS $$ BEGIN RETURN (SELECT count FROM v3); END $$;
+SELECT g();
+BEGIN;
+DECLARE cur CURSOR FOR SELECT * FROM v1;
+FETCH ALL FROM cur;
+COMMIT;
+PREPARE p AS SELECT * FROM v3;
+EXECUTE p;
+EXECUTE p;

@@ -422,14 +422,19 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 				return expr.NewIsNull(c[0], nullsFirst), nil
 			})
 		}
-		if k < 1 || k > len(t.q.targets) {
+		targets := t.q.targets
+		if targetsHaveStar(targets) {
+			// the ordinal counts the columns a * stands for
+			s, _ := t.tryExpandStars(&pg.SelectStmt{TargetList: targets, FromClause: t.q.from}, t.q.ctes)
+			if s == nil {
+				return nil
+			}
+			targets = s.TargetList
+		}
+		if k < 1 || k > len(targets) {
 			return nil
 		}
-		rt := t.q.targets[k-1].GetResTarget()
-		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
-			return nil
-		}
-		n = rt.Val
+		n = targets[k-1].GetResTarget().Val
 	} else if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil {
 		name := cr.Fields[0].GetString_().Sval
 		for _, tn := range t.q.targets {

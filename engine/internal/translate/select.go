@@ -1,6 +1,9 @@
 package translate
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -8,8 +11,6 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
-	"strconv"
-	"strings"
 )
 
 func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
@@ -435,6 +436,9 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 			return nil
 		}
 		n = targets[k-1].GetResTarget().Val
+		if ambiguousStarColumn(targets, k-1) {
+			return nil // a source's two columns of one name: no reference tells them apart
+		}
 	} else if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil {
 		name := cr.Fields[0].GetString_().Sval
 		for _, tn := range t.q.targets {
@@ -453,6 +457,31 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 	return t.inject("nulls "+strconv.FormatBool(nullsFirst), -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
 		return expr.NewIsNull(c[0], nullsFirst), nil
 	})
+}
+
+// ambiguousStarColumn reports whether the column reference targets[i], of
+// a * expanded, names a column its source has twice (a subquery's
+// duplicate output names, which the source lists apart as name\x00n).
+func ambiguousStarColumn(targets []*pg.Node, i int) bool {
+	key := func(n *pg.Node) string {
+		cr := n.GetResTarget().GetVal().GetColumnRef()
+		if cr == nil {
+			return ""
+		}
+		var b strings.Builder
+		for _, f := range cr.Fields {
+			name, _, _ := strings.Cut(strVal(f), "\x00")
+			b.WriteString(name + ".")
+		}
+		return b.String()
+	}
+	k := key(targets[i])
+	for j, o := range targets {
+		if j != i && k != "" && key(o) == k {
+			return true
+		}
+	}
+	return false
 }
 
 // uniqueOutput is the name of output column targets[i]; ok is false when

@@ -186,7 +186,7 @@ func main() {
 		os.Exit(1)
 	}
 	defer pg.Close(ctx)
-	if _, err := pg.Exec(ctx, "DROP SCHEMA IF EXISTS pgfuzz CASCADE; CREATE SCHEMA pgfuzz; SET search_path = pgfuzz;"+fixture); err != nil {
+	if _, err := pg.Exec(ctx, "DROP SCHEMA IF EXISTS pgfuzz CASCADE; CREATE SCHEMA pgfuzz; SET search_path = pgfuzz; SET TimeZone = '"+timezone+"';"+fixture); err != nil {
 		fmt.Fprintln(os.Stderr, "pgfuzz: fixture on PostgreSQL:", err)
 		os.Exit(1)
 	}
@@ -200,7 +200,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "pgfuzz:", err)
 		os.Exit(1)
 	}
-	if _, err := s.Exec(ctx, fixture); err != nil {
+	if _, err := s.Exec(ctx, "SET TimeZone = '"+timezone+"';"+fixture); err != nil {
 		fmt.Fprintln(os.Stderr, "pgfuzz: fixture on tinybase:", err)
 		os.Exit(1)
 	}
@@ -208,7 +208,7 @@ func main() {
 	// sequential plans', which every other plan must match
 	seq, err := e.Connect(engine.SessionOptions{User: "postgres", Database: "postgres"})
 	if err == nil {
-		_, err = seq.Exec(ctx, "SET search_path = public; SET enable_indexscan = off")
+		_, err = seq.Exec(ctx, "SET search_path = public; SET enable_indexscan = off; SET TimeZone = '"+timezone+"'")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "pgfuzz:", err)

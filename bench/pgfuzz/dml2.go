@@ -35,7 +35,10 @@ func (g *gen) dml2() (stmt, table string) {
 		return "WITH u AS (UPDATE t1 SET a = coalesce(a, 0) + 1 WHERE " + g.pred(1) + " RETURNING id, a, b) INSERT INTO t2 (id, t1_id, x, y) SELECT id + 200, id, a, b FROM u RETURNING *", "t1,t2"
 	case 7:
 		g.cols = t2Cols
-		return "WITH moved AS (DELETE FROM t2 WHERE " + g.pred(1) + " RETURNING id, t1_id, x) UPDATE t1 SET a = t1.a + m.x FROM moved m WHERE m.t1_id = t1.id RETURNING t1.id, t1.a, m.id", "t1,t2"
+		// grouped, so no t1 row joins two: which one an UPDATE ... FROM
+		// takes is PostgreSQL's plan's choice
+		return "WITH moved AS (DELETE FROM t2 WHERE " + g.pred(1) + " RETURNING id, t1_id, x) UPDATE t1 SET a = t1.a + m.x FROM (SELECT t1_id, sum(x) AS x, min(id) AS id FROM moved GROUP BY t1_id) m" +
+			" WHERE m.t1_id = t1.id RETURNING t1.id, t1.a, m.id", "t1,t2"
 	case 8:
 		g.cols = t3Cols
 		return "INSERT INTO t3 (id, t1_id, ts, arr, tags, big, s) SELECT id + 100, t1_id, " + g.expr("ts", 1) + ", " + g.expr("arr", 1) + ", tags, big, " + g.expr("text", 1) +

@@ -75,7 +75,7 @@ func (g *gen) stringFunc2(d int) string {
 	case 0:
 		return "overlay(" + t + " placing " + []string{"'XY'", "''"}[g.pick(2)] + " from " + []string{"1", "2", "4"}[g.pick(3)] + []string{"", " for 0", " for 2", " for 10"}[g.pick(4)] + ")"
 	case 1:
-		return "regexp_replace(" + t + ", " + []string{"'A'", "'([a-z])\\1'", "'\\s+'", "'^|$'", "'[^a-z]'"}[g.pick(5)] + ", " + []string{"'#'", "'<\\&>'", "''"}[g.pick(3)] + ", '" + []string{"gi", "i", "g", "gx", "c"}[g.pick(5)] + "')"
+		return "regexp_replace(" + t + ", " + []string{"'A'", "'([a-z])[a-z]'", "'\\s+'", "'^|$'", "'[^a-z]'"}[g.pick(5)] + ", " + []string{"'#'", "'<\\&>'", "''"}[g.pick(3)] + ", '" + []string{"gi", "i", "g", "gx", "c"}[g.pick(5)] + "')"
 	case 2:
 		return "(regexp_match(" + t + ", " + []string{"'([a-z]+)\\s*([a-z]*)'", "'(a)|(e)'", "'(?i)(p+)'"}[g.pick(3)] + "))[" + []string{"1", "2"}[g.pick(2)] + "]"
 	case 3:

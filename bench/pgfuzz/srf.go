@@ -16,11 +16,11 @@ func (g *gen) srfSource() source {
 			[]string{"t1.id % 3", "t1.a / 10", "2"}[g.pick(3)] + ") AS gs(n) ON " + []string{"true", "gs.n <> t1.id % 2"}[g.pick(2)],
 			key: "t1.id, gs.n", cols: append(append([]col{}, t1Cols...), col{"gs.n", "int"})}
 	case 2:
-		return source{from: "t3, LATERAL unnest(t3.arr) WITH ORDINALITY AS u(v, n)",
-			key: "t3.id, u.n", cols: append(append([]col{}, t3Cols...), col{"u.v", "int"}, col{"u.n", "int"})}
+		return source{from: "t3, LATERAL unnest(t3.arr) WITH ORDINALITY AS un(v, n)",
+			key: "t3.id, un.n", cols: append(append([]col{}, t3Cols...), col{"un.v", "int"}, col{"un.n", "int"})}
 	case 3:
-		return source{from: "t3 LEFT JOIN LATERAL unnest(t3.tags, t3.arr) WITH ORDINALITY AS u(tag, v, n) ON true",
-			key: "t3.id, u.n", cols: append(append([]col{}, t3Cols...), col{"u.tag", "text"}, col{"u.v", "int"}, col{"u.n", "int"})}
+		return source{from: "t3 LEFT JOIN LATERAL unnest(t3.tags, t3.arr) WITH ORDINALITY AS un(tag, v, n) ON true",
+			key: "t3.id, un.n", cols: append(append([]col{}, t3Cols...), col{"un.tag", "text"}, col{"un.v", "int"}, col{"un.n", "int"})}
 	case 4:
 		return source{from: "t2 CROSS JOIN LATERAL jsonb_each(CASE jsonb_typeof(t2.j) WHEN 'object' THEN t2.j ELSE '{}' END) AS kv(key, value)",
 			key: "t2.id, kv.key", cols: append(append([]col{}, t2Cols...), col{"kv.key", "text"}, col{"kv.value", "json"})}

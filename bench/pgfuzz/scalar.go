@@ -17,9 +17,11 @@ func (g *gen) overflowInt(d int) string {
 	case 3:
 		return "(" + g.colOf("big") + " " + []string{"*", "+", "-"}[g.pick(3)] + " " + []string{"2", "9223372036854775000", g.expr("int", d)}[g.pick(3)] + ")::int"
 	case 4:
-		return "abs(" + []string{"(-2147483647 - 1)", g.expr("int", d)}[g.pick(2)] + ")"
+		// a column in each operand: PostgreSQL raises a constant's
+		// overflow while planning, even when no row would compute it
+		return "abs(" + g.colOf("int") + " * 0 - 2147483647 - 1)"
 	case 5:
-		return "((-2147483647 - 1) / " + []string{"-1", g.expr("int", d)}[g.pick(2)] + ")"
+		return "((-2147483647 - 1 + 0 * " + g.colOf("int") + ") / " + []string{"-1", g.expr("int", d)}[g.pick(2)] + ")"
 	}
 	return "(" + g.colOf("big") + " / " + []string{"-1", "1000000", g.expr("int", d)}[g.pick(3)] + ")::int"
 }

@@ -103,13 +103,15 @@ func (e *jpEval) step(st jpStep, it any, root any) ([]any, error) {
 			} else if none {
 				return nil, nil
 			}
+			// lax mode unwraps one level: an array element that is
+			// itself an array has no members
 			var out []any
 			for _, el := range x {
-				r, err := e.step(st, el, root)
-				if err != nil {
-					return nil, err
+				if o, ok := el.(*types.JSONObject); ok {
+					if v, ok := o.Get(st.key); ok {
+						out = append(out, v)
+					}
 				}
-				out = append(out, r...)
 			}
 			return out, nil
 		}

@@ -21,3 +21,6 @@ SELECT jsonb_path_query_array('{"b": [1, [2, 3]], "a": 0}', '$.**{2 to 3}'),
 SELECT jsonb_path_exists(j, 'strict $.o.p') FROM docs WHERE id = 1;
 SELECT jsonb_path_match(j, '$.n') FROM docs WHERE id = 1;
 SELECT '{}'::jsonb @? '$.a +';
+-- lax mode unwraps an array once for a member accessor, not its nested arrays
+SELECT jsonb_path_query_array('[[1, 2, {"k": "x"}], {"k": 1}, 3]', '$.k'), '[[{"k": "x"}]]'::jsonb @@ '$.k == "x"',
+       jsonb_path_query_array('[[{"k": "x"}], {"k": [2]}]', '$.k'), jsonb_path_query_array('[[{"k": "x"}], {"k": [2]}]', 'lax $[*].k');

@@ -164,6 +164,21 @@ func resolveOperator(env *types.Env, op string, lt, rt *types.Type) (OpImpl, *ty
 	lb, rb := lt.Base(), rt.Base()
 	cands := operators[op]
 	lb, rb = asTextIfNoOperator(cands, lb, true), asTextIfNoOperator(cands, rb, false)
+	if op == "||" && lb.Kind == types.KindArray && rb.Kind == types.KindArray && lb.Elem != nil && rb.Elem != nil && lb.Elem.Base().OID != rb.Elem.Base().OID {
+		// array || array is anycompatiblearray's: both become arrays of
+		// the elements' common type (bigint[] || int[] concatenates as
+		// bigint[]), never one array appended to the other as an element
+		if ct := commonType(lb.Elem.Base(), rb.Elem.Base()); ct != nil {
+			if at := types.ArrayOf(ct); at != nil {
+				for _, c := range cands {
+					if c.Left == anyArray && c.Right == anyArray {
+						return c, at, at, nil
+					}
+				}
+			}
+		}
+		return OpImpl{}, nil, nil, errNoOperator(op, lt, rt)
+	}
 	if lb.Kind == types.KindArray && rb.Kind == types.KindArray && lb.Elem != nil && rb.Elem != nil && lb.Elem.Base().OID != rb.Elem.Base().OID {
 		// anyarray operands must share one element type
 		var mono []OpImpl

@@ -91,11 +91,14 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: fn, lt: lt2, rt: rt2, nonStrict: impl.NonStrict}
 	ll, lc := l.(*Literal)
 	rl, rc := r.(*Literal)
-	if !b.nonStrict && (lc && ll.Value == nil && !plainOperand(r) || rc && rl.Value == nil && !plainOperand(l)) {
+	_, comparison := compareOps[op]
+	if !b.nonStrict && (lc && ll.Value == nil && !(comparison && plainOperand(r)) || rc && rl.Value == nil && !(comparison && plainOperand(l))) {
 		// a strict operator with a NULL constant operand is NULL, the
-		// other operand never evaluated (eval_const_expressions); a
-		// column beside it can raise nothing, and col = NULL stays a
-		// comparison an index plan reads (index_advisor binds NULLs)
+		// other operand never evaluated (eval_const_expressions), and
+		// so is what holds it: (NULL::date - d) * (30 % a) raises no
+		// division by zero; col = NULL stays a comparison an index plan
+		// reads (index_advisor binds NULLs), a column beside it raising
+		// nothing
 		return NewLiteral(res, nil), nil
 	}
 	if lc && rc {

@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	go run ./bench/pgfuzz -pg URL [-n 2000] [-seed 1] [-errors] [-scales] [-dml 8]
+//	go run ./bench/pgfuzz -pg URL [-n 2000] [-seed 1] [-errors] [-scales] [-folded] [-dml 8]
 //	go run ./bench/pgfuzz -pg URL -q 'SELECT ...'
 //
 // The same seed gives the same queries. -errors also prints queries both
@@ -34,8 +34,14 @@
 // frames, set operations, DISTINCT and DISTINCT ON, over t1, joins
 // (inner, outer, full; USING, NATURAL, conditions on expressions, a
 // self-join), LATERAL, a CTE, a WITH RECURSIVE walk or a grouped subquery
-// in FROM; dml.go the data-modifying statements. Expressions include
-// string functions and simple CASE nested with COALESCE and NULLIF.
+// in FROM; dml.go and dml2.go the data-modifying statements (upserts,
+// DELETE ... USING, writable WITH queries). Expressions include string
+// functions and simple CASE nested with COALESCE and NULLIF; scalar.go
+// adds overflow, numeric rounding, regexps and SQL/JSON paths,
+// temporal.go timestamptz in a zone with daylight saving, arrays.go
+// int[] and text[], srf.go LATERAL set-returning functions. A data
+// exception PostgreSQL raises while planning (EXPLAIN raises it too)
+// where tinybase answers is counted apart; -folded prints them.
 package main
 
 import (

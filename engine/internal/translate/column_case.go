@@ -21,12 +21,52 @@ type caseScope struct {
 	// shadow a table's name; withSeen says one may
 	own      map[string]*TableInfo
 	withSeen bool
+	// aliases are the names every FROM item here takes
+	aliases map[string]bool
+}
+
+// outerTakes reports whether a level outside cs has a FROM item named
+// alias, which GMS would bind a reference cs's own item lacks to.
+func (cs *caseScope) outerTakes(alias string) bool {
+	for o := cs.outer; o != nil; o = o.outer {
+		if o.aliases[alias] {
+			return true
+		}
+	}
+	return false
+}
+
+func fromAliases(from []*pg.Node, into map[string]bool) {
+	for _, n := range from {
+		switch x := n.Node.(type) {
+		case *pg.Node_RangeVar:
+			if x.RangeVar.Alias != nil {
+				into[x.RangeVar.Alias.Aliasname] = true
+			} else {
+				into[x.RangeVar.Relname] = true
+			}
+		case *pg.Node_RangeSubselect:
+			if x.RangeSubselect.Alias != nil {
+				into[x.RangeSubselect.Alias.Aliasname] = true
+			}
+		case *pg.Node_RangeFunction:
+			if x.RangeFunction.Alias != nil {
+				into[x.RangeFunction.Alias.Aliasname] = true
+			}
+		case *pg.Node_JoinExpr:
+			if x.JoinExpr.Alias != nil {
+				into[x.JoinExpr.Alias.Aliasname] = true
+			}
+			fromAliases([]*pg.Node{x.JoinExpr.Larg, x.JoinExpr.Rarg}, into)
+		}
+	}
 }
 
 // newCaseScope describes a SELECT level's FROM list; outer is the
 // enclosing level's (nil at the top).
 func (t *Translator) newCaseScope(s *pg.SelectStmt, outer *caseScope) *caseScope {
-	cs := &caseScope{tables: map[string]*TableInfo{}, outer: outer}
+	cs := &caseScope{tables: map[string]*TableInfo{}, outer: outer, aliases: map[string]bool{}}
+	fromAliases(s.FromClause, cs.aliases)
 	cs.withSeen = t.Tables == nil || s.WithClause != nil || t.topWith != nil || outer != nil && outer.withSeen
 	if !cs.withSeen {
 		cs.own = map[string]*TableInfo{}
@@ -109,7 +149,9 @@ func (t *Translator) checkColumnCase(parts []string, loc int32) {
 		// (user tables only: the catalogs' column lists here are
 		// partial; a function's name may be attribute notation for a
 		// call, cn.label for label(cn))
-		if ti, ok := cs.own[parts[0]]; ok && ti.Schema != "pg_catalog" && ti.Schema != "information_schema" &&
+		// Only when an outer level takes the qualifier too: otherwise
+		// GMS fails as PostgreSQL does, with its hint.
+		if ti, ok := cs.own[parts[0]]; ok && cs.outerTakes(parts[0]) && ti.Schema != "pg_catalog" && ti.Schema != "information_schema" &&
 			!hasColumn(ti, name) && !hasColumnFold(ti, name) && !IsSystemColumn(name) &&
 			!expr.Builtins().Has(name) && len(t.userCandidates([]string{name})) == 0 {
 			failAt(loc, pgerror.UndefinedColumn, "column %s.%s does not exist", parts[0], name)

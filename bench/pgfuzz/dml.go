@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/tinybase/tinybase/engine"
@@ -10,7 +11,9 @@ import (
 // dml is one random data-modifying statement with RETURNING, and the
 // table it changes.
 func (g *gen) dml() (stmt, table string) {
-	switch g.pick(6) {
+	switch g.pick(14) {
+	case 6, 7, 8, 9, 10, 11, 12, 13:
+		return g.dml2()
 	case 0:
 		g.cols = t1Cols
 		return "UPDATE t1 SET a = " + g.expr("int", 1) + ", b = " + g.expr("text", 1) + " WHERE " + g.pred(1) +
@@ -51,7 +54,7 @@ func dmlOnTinybase(ctx context.Context, s *engine.Session, stmt, table string) d
 	defer func() { _, _ = s.Exec(context.Background(), "ROLLBACK") }()
 	d := dmlAnswer{ret: onTinybase(ctx, s, stmt)}
 	if d.ret.code == "" {
-		d.after = onTinybase(ctx, s, "SELECT * FROM "+table+" ORDER BY id")
+		d.after = onTinybase(ctx, s, afterQuery(table))
 	}
 	return d
 }
@@ -63,7 +66,17 @@ func dmlOnPostgres(ctx context.Context, c *pgx.Conn, stmt, table string) dmlAnsw
 	defer func() { _, _ = c.Exec(context.Background(), "ROLLBACK") }()
 	d := dmlAnswer{ret: onPostgres(ctx, c, stmt)}
 	if d.ret.code == "" {
-		d.after = onPostgres(ctx, c, "SELECT * FROM "+table+" ORDER BY id")
+		d.after = onPostgres(ctx, c, afterQuery(table))
 	}
 	return d
+}
+
+// afterQuery reads the tables a statement changed ("t1" or "t1,t2"),
+// each row tagged with its table, in a total order.
+func afterQuery(tables string) string {
+	var parts []string
+	for _, t := range strings.Split(tables, ",") {
+		parts = append(parts, "SELECT '"+t+"' AS t, "+t+".id, "+t+"::text AS r FROM "+t)
+	}
+	return strings.Join(parts, " UNION ALL ") + " ORDER BY 1, 2"
 }

@@ -15,6 +15,9 @@ CREATE INDEX t1_lb ON t1 (lower(b));
 CREATE INDEX t2_x ON t2 (x) WHERE y = 'x';
 CREATE INDEX t2_t1_x ON t2 (t1_id, x);
 CREATE UNIQUE INDEX t2_y_id ON t2 (y, id);
+CREATE TABLE t3 (id int PRIMARY KEY, t1_id int, ts timestamptz, arr int[], tags text[], big bigint, s text);
+CREATE INDEX t3_ts ON t3 (ts);
+CREATE INDEX t3_t1 ON t3 (t1_id);
 INSERT INTO t1 VALUES
  (1, 10, 'apple', 1.50, true, '2024-01-01'), (2, 20, 'banana', 2.25, false, '2024-02-29'),
  (3, NULL, 'cherry', NULL, NULL, NULL), (4, 10, 'Apple', -3.00, true, '2023-12-31'),
@@ -26,6 +29,15 @@ INSERT INTO t2 VALUES
  (3, 2, NULL, 'x', NULL), (4, 4, 5, NULL, '{"k": null, "n": -3}'), (5, 9, 0, 'z', '[1, 2, {"k": "x"}]'),
  (6, NULL, 3, 'y', '{}'), (7, 11, 8, 'x', '"x"'), (8, 6, -1, '', '{"k": "y", "tags": []}'),
  (9, 6, 5, 'y', '{"k": "x", "n": 10, "o": {"p": true}}'), (10, 3, 2, 'z', '{"n": "7"}');
+INSERT INTO t3 VALUES
+ (1, 1, '2024-03-10 01:30:00-05', '{1,2,3}', '{a,b}', 9000000000, 'hello world'),
+ (2, 2, '2024-03-10 03:30:00-04', '{3,NULL}', '{}', -1, 'foo-bar baz'),
+ (3, NULL, NULL, NULL, NULL, NULL, NULL),
+ (4, 4, '2024-11-03 01:30:00-04', '{}', '{x,NULL}', 2147483647, 'O''Reilly'),
+ (5, 9, '2024-11-03 01:30:00-05', '{5,5,1}', '{b,a,b}', -2147483648, 'a,b,,c'),
+ (6, 6, '2023-12-31 23:59:59.999999+00', '{10,20}', '{apple}', 0, '  padded  '),
+ (7, 1, '2024-02-29 12:00:00+05:30', '{-5}', '{a}', 42, 'ÄÖü straße'),
+ (8, 11, '2000-01-01 00:00:00+00', '{1,2,3,4,5}', '{c}', 123456789012, 'x_y%z');
 `
 
 type gen struct {
@@ -41,6 +53,7 @@ type col struct {
 
 var t1Cols = []col{{"t1.id", "int"}, {"t1.a", "int"}, {"t1.b", "text"}, {"t1.c", "num"}, {"t1.d", "bool"}, {"t1.e", "date"}}
 var t2Cols = []col{{"t2.id", "int"}, {"t2.t1_id", "int"}, {"t2.x", "int"}, {"t2.y", "text"}, {"t2.j", "json"}}
+var t3Cols = []col{{"t3.id", "int"}, {"t3.t1_id", "int"}, {"t3.ts", "ts"}, {"t3.arr", "arr"}, {"t3.tags", "tags"}, {"t3.big", "big"}, {"t3.s", "text"}}
 
 func (g *gen) pick(n int) int { return g.r.Intn(n) }
 
@@ -71,6 +84,13 @@ func (g *gen) lit(kind string) string {
 		return []string{"DATE '2024-01-01'", "DATE '2023-06-30'", "NULL::date"}[g.pick(3)]
 	case "json":
 		return []string{`'{"k": "x", "n": 1}'::jsonb`, `'[1, "x"]'::jsonb`, "NULL::jsonb", `'{}'::jsonb`}[g.pick(4)]
+	case "ts":
+		return []string{"TIMESTAMPTZ '2024-03-09 12:00:00 America/New_York'", "'2024-03-10 02:30:00'::timestamptz", "NULL::timestamptz",
+			"TIMESTAMPTZ '2024-11-03 00:59:59.5+00'", "'2024-01-31 23:00:00+09'::timestamptz"}[g.pick(5)]
+	case "arr":
+		return []string{"'{1,2,3}'::int[]", "'{}'::int[]", "ARRAY[NULL, 2]::int[]", "NULL::int[]", "ARRAY[5, 5]"}[g.pick(5)]
+	case "big":
+		return []string{"9223372036854775807::bigint", "(-9223372036854775807 - 1)::bigint", "3000000000::bigint", "NULL::bigint"}[g.pick(4)]
 	}
 	return "NULL"
 }
@@ -86,7 +106,19 @@ func (g *gen) expr(kind string, depth int) string {
 	d := depth - 1
 	switch kind {
 	case "int":
-		switch g.pick(14) {
+		switch g.pick(20) {
+		case 14:
+			return g.tsInt(d)
+		case 15:
+			return g.arrInt(d)
+		case 16:
+			return g.overflowInt(d)
+		case 17:
+			return g.nullInt(d)
+		case 18:
+			return []string{"least(", "greatest("}[g.pick(2)] + g.expr("int", d) + ", " + g.lit("int") + ", " + g.expr("int", d) + ")"
+		case 19:
+			return g.stringInt(d)
 		case 12:
 			return g.stringInt(d)
 		case 13:
@@ -123,7 +155,15 @@ func (g *gen) expr(kind string, depth int) string {
 			return "extract(year from " + g.expr("date", d) + ")::int"
 		}
 	case "text":
-		switch g.pick(14) {
+		switch g.pick(19) {
+		case 14:
+			return g.tsText(d)
+		case 15:
+			return g.arrText(d)
+		case 16, 17:
+			return g.stringFunc2(d)
+		case 18:
+			return g.jsonText(d)
 		case 11, 12:
 			return g.stringFunc(d)
 		case 13:
@@ -158,7 +198,11 @@ func (g *gen) expr(kind string, depth int) string {
 			return "concat(" + g.expr("text", d) + ", '-', " + g.expr("int", d) + ")"
 		}
 	case "num":
-		switch g.pick(6) {
+		switch g.pick(10) {
+		case 6:
+			return g.tsNum(d)
+		case 7, 8, 9:
+			return g.numFunc(d)
 		case 5:
 			return "(" + g.expr("json", d) + " ->> 'n')::numeric"
 		case 0:
@@ -190,7 +234,9 @@ func (g *gen) expr(kind string, depth int) string {
 			return g.colOf("date")
 		}
 	case "json":
-		switch g.pick(5) {
+		switch g.pick(7) {
+		case 5, 6:
+			return g.jsonFunc(d)
 		case 0:
 			return "(" + g.expr("json", d) + " -> " + []string{"'o'", "'tags'", "2", "'k'"}[g.pick(4)] + ")"
 		case 1:
@@ -210,6 +256,10 @@ func (g *gen) expr(kind string, depth int) string {
 		default:
 			return "coalesce(" + g.expr("json", d) + ", '[]')"
 		}
+	case "ts":
+		return g.tsExpr(d)
+	case "arr":
+		return g.arrExpr(d)
 	}
 	return "NULL"
 }
@@ -245,9 +295,20 @@ func (g *gen) pred(depth int) string {
 	if depth <= 0 {
 		d = 0
 	}
-	kinds := []string{"int", "text", "num", "date"}
+	kinds := []string{"int", "text", "num", "date", "ts"}
 	k := kinds[g.pick(len(kinds))]
-	switch g.pick(14) {
+	switch g.pick(20) {
+	case 14, 15:
+		return g.arrPred(d)
+	case 16:
+		return g.jsonPred(d)
+	case 17:
+		return g.expr("text", d) + " " + []string{"~", "~*", "!~", "SIMILAR TO", "NOT SIMILAR TO"}[g.pick(5)] + " " +
+			[]string{"'^[a-c]'", "'e$'", "'%(a|b)%'", "'[[:upper:]]'", "'\\s'", "'^$'"}[g.pick(6)]
+	case 18:
+		return g.expr("ts", d) + " " + []string{"<", ">=", "=", "<>"}[g.pick(4)] + " " + g.expr("ts", d)
+	case 19:
+		return g.expr(k, d) + " " + []string{"IS DISTINCT FROM", "=", "<"}[g.pick(3)] + " " + []string{"NULL", "coalesce(" + g.expr(k, d) + ", " + g.lit(k) + ")"}[g.pick(2)]
 	case 13:
 		if g.pick(2) == 0 {
 			return "starts_with(" + g.expr("text", d) + ", " + g.lit("text") + ")"

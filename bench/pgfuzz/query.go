@@ -19,7 +19,9 @@ func both() []col { return append(append([]col{}, t1Cols...), t2Cols...) }
 // source picks what a query reads: t1, a join, a LATERAL subquery, a CTE
 // or a grouped subquery in FROM.
 func (g *gen) source() source {
-	switch g.pick(11) {
+	switch g.pick(16) {
+	case 11, 12, 13, 14, 15:
+		return g.srfSource()
 	case 8:
 		return source{from: "t1 " + []string{"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"}[g.pick(4)] + " t2 ON " + []string{
 			"t2.t1_id = t1.id AND t2.x > 3", "t2.x = t1.a % 10", "t2.t1_id = t1.id OR t2.x = t1.a", "t1.b = t2.y",
@@ -92,7 +94,7 @@ func (g *gen) recursive() source {
 		from: "r", key: "r.id, r.n, r.path", cols: []col{{"r.id", "int"}, {"r.n", "int"}, {"r.path", "text"}}}
 }
 
-var kinds = []string{"int", "text", "num", "bool", "date", "json"}
+var kinds = []string{"int", "text", "num", "bool", "date", "json", "ts", "arr"}
 
 func (g *gen) kind() string { return kinds[g.pick(len(kinds))] }
 
@@ -101,7 +103,7 @@ func (g *gen) kind() string { return kinds[g.pick(len(kinds))] }
 func (g *gen) typedExpr() string {
 	k := g.kind()
 	return "(" + g.expr(k, 1) + ")::" + map[string]string{"int": "int", "text": "text", "num": "numeric",
-		"bool": "boolean", "date": "date", "json": "jsonb"}[k]
+		"bool": "boolean", "date": "date", "json": "jsonb", "ts": "timestamptz", "arr": "int[]"}[k]
 }
 
 // query is one random SELECT, and whether its ORDER BY fixes the order.

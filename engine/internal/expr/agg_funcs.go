@@ -3,6 +3,7 @@ package expr
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -118,6 +119,10 @@ func resolveAggregate(env *types.Env, spec *AggSpec, args []sql.Expression, ats 
 				return nil, nil, pgerror.New(pgerror.UndefinedObject, "could not find array type for data type %s", t.FormatType())
 			}
 			return &aggDef{result: at, newState: func(*types.Env) aggState { return &arrayState{elem: t} }}, coerced, nil
+		}
+		if one { // array_agg(anyarray): the inputs stacked one dimension up
+			t := ts[0].Base().WithMod(-1)
+			return &aggDef{result: t, newState: func(*types.Env) aggState { return &arrayOfArraysState{elem: t.Elem} }}, coerced, nil
 		}
 	case "string_agg":
 		if len(ts) == 2 && ts[0].IsString() && ts[1].IsString() {
@@ -366,6 +371,42 @@ func (s *arrayState) final() (any, error) {
 		return nil, nil
 	}
 	return types.NewArray(s.elem, s.vals), nil
+}
+
+// arrayOfArraysState is array_agg over arrays (accumArrayResultArr):
+// every input has the first one's dimensions, and none is NULL or empty.
+type arrayOfArraysState struct {
+	elem  *types.Type
+	first *types.Array
+	n     int
+	vals  []any
+}
+
+func (s *arrayOfArraysState) step(v []any) error {
+	a, _ := v[0].(*types.Array)
+	switch {
+	case a == nil:
+		return pgerror.New(pgerror.NullValueNotAllowed, "cannot accumulate null arrays")
+	case len(a.Dims) == 0:
+		return pgerror.New(pgerror.ArraySubscriptError, "cannot accumulate empty arrays")
+	case s.first == nil:
+		if len(a.Dims)+1 > 6 {
+			return pgerror.New(pgerror.ProgramLimitExceeded, "number of array dimensions (%d) exceeds the maximum allowed (%d)", len(a.Dims)+1, 6)
+		}
+		s.first = a
+	case !slices.Equal(a.Dims, s.first.Dims) || !slices.Equal(a.Lower, s.first.Lower):
+		return pgerror.New(pgerror.ArraySubscriptError, "cannot accumulate arrays of different dimensionality")
+	}
+	s.vals = append(s.vals, a.Values...)
+	s.n++
+	return nil
+}
+
+func (s *arrayOfArraysState) final() (any, error) {
+	if s.first == nil {
+		return nil, nil
+	}
+	return &types.Array{Elem: s.elem, Dims: append([]int{s.n}, s.first.Dims...), Lower: append([]int{1}, s.first.Lower...), Values: s.vals}, nil
 }
 
 type stringAggState struct {

@@ -91,11 +91,14 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: fn, lt: lt2, rt: rt2, nonStrict: impl.NonStrict}
 	ll, lc := l.(*Literal)
 	rl, rc := r.(*Literal)
-	if !b.nonStrict && (lc && ll.Value == nil && !plainOperand(r) || rc && rl.Value == nil && !plainOperand(l)) {
+	_, comparison := compareOps[op]
+	if !b.nonStrict && (lc && ll.Value == nil && !(comparison && plainOperand(r)) || rc && rl.Value == nil && !(comparison && plainOperand(l))) {
 		// a strict operator with a NULL constant operand is NULL, the
-		// other operand never evaluated (eval_const_expressions); a
-		// column beside it can raise nothing, and col = NULL stays a
-		// comparison an index plan reads (index_advisor binds NULLs)
+		// other operand never evaluated (eval_const_expressions), and
+		// so is what holds it: (NULL::date - d) * (30 % a) raises no
+		// division by zero; col = NULL stays a comparison an index plan
+		// reads (index_advisor binds NULLs), a column beside it raising
+		// nothing
 		return NewLiteral(res, nil), nil
 	}
 	if lc && rc {
@@ -164,6 +167,21 @@ func resolveOperator(env *types.Env, op string, lt, rt *types.Type) (OpImpl, *ty
 	lb, rb := lt.Base(), rt.Base()
 	cands := operators[op]
 	lb, rb = asTextIfNoOperator(cands, lb, true), asTextIfNoOperator(cands, rb, false)
+	if op == "||" && lb.Kind == types.KindArray && rb.Kind == types.KindArray && lb.Elem != nil && rb.Elem != nil && lb.Elem.Base().OID != rb.Elem.Base().OID {
+		// array || array is anycompatiblearray's: both become arrays of
+		// the elements' common type (bigint[] || int[] concatenates as
+		// bigint[]), never one array appended to the other as an element
+		if ct := commonType(lb.Elem.Base(), rb.Elem.Base()); ct != nil {
+			if at := types.ArrayOf(ct); at != nil {
+				for _, c := range cands {
+					if c.Left == anyArray && c.Right == anyArray {
+						return c, at, at, nil
+					}
+				}
+			}
+		}
+		return OpImpl{}, nil, nil, errNoOperator(op, lt, rt)
+	}
 	if lb.Kind == types.KindArray && rb.Kind == types.KindArray && lb.Elem != nil && rb.Elem != nil && lb.Elem.Base().OID != rb.Elem.Base().OID {
 		// anyarray operands must share one element type
 		var mono []OpImpl

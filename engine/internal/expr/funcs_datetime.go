@@ -287,7 +287,12 @@ func bfExtractField(unit string, v any, typ *types.Type, env *types.Env) (decima
 		if isDate {
 			return di(days)
 		}
-		frac := decimal.New(int64(t.Hour())*3600e6+int64(t.Minute())*60e6+us, -6).Div(decimal.NewFromInt(86400))
+		// microseconds of the day over a day's, at numeric division's
+		// scale, as PostgreSQL's timestamp_part_common computes it
+		frac, err := NumericDiv(decimal.NewFromInt(int64(t.Hour())*3600e6+int64(t.Minute())*60e6+us), decimal.NewFromInt(86400e6))
+		if err != nil {
+			return decimal.Decimal{}, err
+		}
 		return decimal.NewFromInt(days).Add(frac), nil
 	case "timezone", "timezone_hour", "timezone_minute":
 		if !tz {

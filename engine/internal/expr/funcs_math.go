@@ -143,6 +143,12 @@ func AddMathFuncs(r *Registry) {
 		}
 		s := int32(bfAsInt(a[1]))
 		d := bfAsD(a[0]).Truncate(s)
+		if s < 0 {
+			// shopspring's Truncate leaves a negative precision alone:
+			// drop the digits left of the point as PostgreSQL does
+			// (trunc(155.5, -1) is 150, at scale 0)
+			d = d.Shift(s).Truncate(0).Shift(-s)
+		}
 		if s > 0 {
 			return decimal.RequireFromString(d.StringFixed(s)), nil
 		}

@@ -529,9 +529,10 @@ func bfFormatFn(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		for j < len(f) && f[j] >= '0' && f[j] <= '9' {
 			j++
 		}
+		argpos := -1
 		if j < len(f) && f[j] == '$' && j > i {
 			n, _ := strconv.Atoi(string(f[i:j]))
-			next = n - 1
+			argpos = n - 1
 			i = j + 1
 		}
 		minus := false
@@ -547,9 +548,42 @@ func bfFormatFn(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		if j > i {
 			width, _ = strconv.Atoi(string(f[i:j]))
 			i = j
+		} else if i < len(f) && f[i] == '*' {
+			// the width is an argument: the next one, or *n$'s; NULL is
+			// no width and a negative one pads on the right
+			i++
+			// (text_format: the value is then argpos's or the one after
+			// the width)
+			wpos := next
+			j = i
+			for j < len(f) && f[j] >= '0' && f[j] <= '9' {
+				j++
+			}
+			if j < len(f) && f[j] == '$' && j > i {
+				n, _ := strconv.Atoi(string(f[i:j]))
+				wpos = n - 1
+				i = j + 1
+			}
+			next = wpos + 1
+			if wpos >= len(args) {
+				return nil, pgerror.New(pgerror.InvalidParameterValue, "too few arguments for format()")
+			}
+			if w := args[wpos]; w != nil {
+				n, err := strconv.Atoi(strings.TrimSpace(bfTextOf(nil, w, env)))
+				if err != nil {
+					return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type integer: \"%s\"", bfTextOf(nil, w, env))
+				}
+				width = n
+			}
+			if width < 0 {
+				minus, width = true, -width
+			}
 		}
 		if i >= len(f) {
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "unterminated format() type specifier")
+		}
+		if argpos >= 0 {
+			next = argpos
 		}
 		if next >= len(args) {
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "too few arguments for format()")

@@ -23,8 +23,10 @@ type jpNode struct {
 }
 
 type jpStep struct {
-	kind     byte // '.' member, '*' wildcard member, '[' subscripts, 'a' [*], '?' filter, 'm' method
-	key      string
+	kind byte // '.' member, '*' wildcard member, 'R' .** any level, '[' subscripts, 'a' [*], '?' filter, 'm' method
+	key  string
+	// levels are .**{first to last}'s bounds (-1: last)
+	levels   [2]int
 	subs     [][2]jpIndex
 	pred     *jpPred
 	method   string
@@ -70,30 +72,26 @@ func parseJSONPath(src string) (*jpPath, error) {
 		p.word("lax")
 	}
 	p.ws()
+	start := p.i
 	n, err := p.chain()
-	if err != nil {
-		return nil, err
+	if p.ws(); err == nil && p.i == len(p.s) {
+		path.root = n
+		return path, nil
 	}
-	p.ws()
-	if p.i < len(p.s) {
-		// a predicate at the top: $.a > 1
-		op := p.cmpOp()
-		if op == "" {
-			return nil, jsonpathErr(src)
-		}
-		p.ws()
-		rhs, err := p.chain()
+	// a predicate expression at the top: $.a > 1, exists(...), !(...),
+	// $.a > 1 && $.b < 2
+	p.i = start
+	pred, perr := p.predOr()
+	if perr != nil {
 		if err != nil {
 			return nil, err
 		}
-		path.pred = &jpPred{op: "cmp", a: n, b: rhs, cmp: op}
-		p.ws()
-		if p.i < len(p.s) {
-			return nil, jsonpathErr(src)
-		}
-		return path, nil
+		return nil, perr
 	}
-	path.root = n
+	if p.ws(); p.i < len(p.s) {
+		return nil, jsonpathErr(src)
+	}
+	path.pred = pred
 	return path, nil
 }
 
@@ -182,6 +180,13 @@ func (p *jpParser) chain() (*jpNode, error) {
 			p.i++
 			p.ws()
 			switch {
+			case strings.HasPrefix(p.s[p.i:], "**"):
+				p.i += 2
+				st, err := p.anyLevels()
+				if err != nil {
+					return nil, err
+				}
+				n.steps = append(n.steps, st)
 			case p.i < len(p.s) && p.s[p.i] == '*':
 				p.i++
 				n.steps = append(n.steps, jpStep{kind: '*'})
@@ -271,6 +276,50 @@ func (p *jpParser) chain() (*jpNode, error) {
 			return n, nil
 		}
 	}
+}
+
+// anyLevels reads the optional {n}, {n to m} or {n to last} after .**.
+func (p *jpParser) anyLevels() (jpStep, error) {
+	st := jpStep{kind: 'R', levels: [2]int{0, -1}}
+	p.ws()
+	if !strings.HasPrefix(p.s[p.i:], "{") {
+		return st, nil
+	}
+	p.i++
+	level := func() (int, error) {
+		p.ws()
+		if p.word("last") {
+			return -1, nil
+		}
+		j := p.i
+		for j < len(p.s) && p.s[j] >= '0' && p.s[j] <= '9' {
+			j++
+		}
+		n, err := strconv.Atoi(p.s[p.i:j])
+		if err != nil {
+			return 0, jsonpathErr(p.src)
+		}
+		p.i = j
+		return n, nil
+	}
+	first, err := level()
+	if err != nil {
+		return st, err
+	}
+	last := first
+	p.ws()
+	if p.word("to") {
+		if last, err = level(); err != nil {
+			return st, err
+		}
+	}
+	p.ws()
+	if !strings.HasPrefix(p.s[p.i:], "}") {
+		return st, jsonpathErr(p.src)
+	}
+	p.i++
+	st.levels = [2]int{first, last}
+	return st, nil
 }
 
 func (p *jpParser) index() (jpIndex, error) {

@@ -15,6 +15,39 @@ import (
 // jpEval evaluates a path on doc, returning the sequence of items.
 type jpEval struct {
 	strict bool
+	// ignoreStructural is set for the steps after .**, which PostgreSQL
+	// runs with structural errors ignored even in strict mode.
+	ignoreStructural bool
+}
+
+// structural reports how a structural error (a missing key, an accessor
+// of the wrong item type) ends: raised, or nothing (strict mode after
+// .**), or lax mode's wrapping and unwrapping.
+func (e *jpEval) structural() (raise, none bool) {
+	return e.strict && !e.ignoreStructural, e.strict && e.ignoreStructural
+}
+
+// anyLevels is .**{first to last}: every item at those nesting levels
+// of it (level 0 is it), each before the items nested in it, as
+// PostgreSQL's executeAnyItem walks a jsonb container.
+func anyLevels(it any, level, first, last int, out []any) []any {
+	if level >= first && (last < 0 || level <= last) {
+		out = append(out, it)
+	}
+	if last >= 0 && level >= last {
+		return out
+	}
+	switch x := it.(type) {
+	case []any:
+		for _, el := range x {
+			out = anyLevels(el, level+1, first, last, out)
+		}
+	case *types.JSONObject:
+		for _, v := range x.Vals {
+			out = anyLevels(v, level+1, first, last, out)
+		}
+	}
+	return out
 }
 
 func (e *jpEval) node(n *jpNode, root, cur any) ([]any, error) {
@@ -28,6 +61,17 @@ func (e *jpEval) node(n *jpNode, root, cur any) ([]any, error) {
 		return []any{n.literal}, nil
 	}
 	for _, st := range n.steps {
+		if st.kind == 'R' {
+			var next []any
+			for _, it := range items {
+				next = anyLevels(it, 0, st.levels[0], st.levels[1], next)
+			}
+			items = next
+			if !e.ignoreStructural {
+				e = &jpEval{strict: e.strict, ignoreStructural: true}
+			}
+			continue
+		}
 		var next []any
 		for _, it := range items {
 			out, err := e.step(st, it, root)
@@ -49,25 +93,29 @@ func (e *jpEval) step(st jpStep, it any, root any) ([]any, error) {
 			if v, ok := x.Get(st.key); ok {
 				return []any{v}, nil
 			}
-			if e.strict {
+			if raise, _ := e.structural(); raise {
 				return nil, pgerror.New(pgerror.SQLJSONObjectNotFound, "JSON object does not contain key %q", st.key)
 			}
 			return nil, nil
 		case []any:
-			if e.strict {
+			if raise, none := e.structural(); raise {
 				return nil, pgerror.New(pgerror.SQLJSONMemberNotFound, "jsonpath member accessor can only be applied to an object")
+			} else if none {
+				return nil, nil
 			}
+			// lax mode unwraps one level: an array element that is
+			// itself an array has no members
 			var out []any
 			for _, el := range x {
-				r, err := e.step(st, el, root)
-				if err != nil {
-					return nil, err
+				if o, ok := el.(*types.JSONObject); ok {
+					if v, ok := o.Get(st.key); ok {
+						out = append(out, v)
+					}
 				}
-				out = append(out, r...)
 			}
 			return out, nil
 		}
-		if e.strict {
+		if raise, _ := e.structural(); raise {
 			return nil, pgerror.New(pgerror.SQLJSONMemberNotFound, "jsonpath member accessor can only be applied to an object")
 		}
 		return nil, nil
@@ -89,15 +137,19 @@ func (e *jpEval) step(st jpStep, it any, root any) ([]any, error) {
 		if x, ok := it.([]any); ok {
 			return append([]any(nil), x...), nil
 		}
-		if e.strict {
+		if raise, none := e.structural(); raise {
 			return nil, pgerror.New(pgerror.SQLJSONArrayNotFound, "jsonpath wildcard array accessor can only be applied to an array")
+		} else if none {
+			return nil, nil
 		}
 		return []any{it}, nil
 	case '[':
 		arr, ok := it.([]any)
 		if !ok {
-			if e.strict {
+			if raise, none := e.structural(); raise {
 				return nil, pgerror.New(pgerror.SQLJSONArrayNotFound, "jsonpath array accessor can only be applied to an array")
+			} else if none {
+				return nil, nil
 			}
 			arr = []any{it}
 		}
@@ -106,7 +158,7 @@ func (e *jpEval) step(st jpStep, it any, root any) ([]any, error) {
 			from, to := jpResolve(s[0], len(arr)), jpResolve(s[1], len(arr))
 			for i := from; i <= to; i++ {
 				if i < 0 || i >= len(arr) {
-					if e.strict {
+					if raise, _ := e.structural(); raise {
 						return nil, pgerror.New(pgerror.InvalidSQLJSONSubscript, "jsonpath array subscript is out of bounds")
 					}
 					continue
@@ -137,8 +189,10 @@ func (e *jpEval) step(st jpStep, it any, root any) ([]any, error) {
 			if x, ok := it.([]any); ok {
 				return []any{decimal.NewFromInt(int64(len(x)))}, nil
 			}
-			if e.strict {
+			if raise, none := e.structural(); raise {
 				return nil, pgerror.New(pgerror.SQLJSONArrayNotFound, "jsonpath item method .size() can only be applied to an array")
+			} else if none {
+				return nil, nil
 			}
 			return []any{decimal.NewFromInt(1)}, nil
 		case "type":
@@ -406,10 +460,27 @@ func jpExists(a []any) (any, error) {
 	return len(items) > 0, nil
 }
 
+// jpSilent is the @? and @@ operators: jsonb_path_exists and
+// jsonb_path_match with silent true, so an error evaluating the path (a
+// missing key in strict mode, a result that is not one boolean) makes
+// NULL; a path that does not parse is still an error.
+func jpSilent(f func(a []any) (any, error)) func(_ *types.Env, x, y any) (any, error) {
+	return func(_ *types.Env, x, y any) (any, error) {
+		if _, err := parseJSONPath(y.(string)); err != nil {
+			return nil, err
+		}
+		v, err := f([]any{x, y})
+		if err != nil {
+			return nil, nil
+		}
+		return v, nil
+	}
+}
+
 func init() {
 	J, T := types.JSONB, types.Text
-	addOp("@?", J, T, types.Bool, func(_ *types.Env, x, y any) (any, error) { return jpExists([]any{x, y}) })
-	addOp("@@", J, T, types.Bool, func(_ *types.Env, x, y any) (any, error) { return jpMatch([]any{x, y}) })
+	addOp("@?", J, T, types.Bool, jpSilent(jpExists))
+	addOp("@@", J, T, types.Bool, jpSilent(jpMatch))
 }
 
 // AddJSONPathFuncs adds the SQL/JSON path functions (docs 9.16.2).

@@ -283,8 +283,15 @@ func init() {
 	})
 	addOp("#-", j, ta, j, func(_ *types.Env, a, b any) (any, error) {
 		v := a.(types.JSONDoc).V
-		switch v.(type) {
-		case *types.JSONObject, []any:
+		switch x := v.(type) {
+		case *types.JSONObject:
+			if len(x.Keys) == 0 {
+				return a, nil // jsonb_delete_path returns an empty container before reading the path
+			}
+		case []any:
+			if len(x) == 0 {
+				return a, nil
+			}
 		default:
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot delete path in scalar")
 		}

@@ -3,6 +3,7 @@ package expr
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // areEscapes rewrites the escapes of a PostgreSQL ARE that RE2 spells
@@ -15,7 +16,7 @@ import (
 // escape \ sequence"). Database DDL writes these in CHECK constraints
 // and domains, such as VALUE !~ '[\u0000-\u001F]'.
 func areEscapes(pat string) string {
-	if !strings.Contains(pat, `\`) {
+	if !strings.Contains(pat, `\`) && !strings.Contains(pat, "[:") {
 		return pat
 	}
 	var b strings.Builder
@@ -24,6 +25,14 @@ func areEscapes(pat string) string {
 		c := pat[i]
 		if c != '\\' || i+1 >= len(pat) {
 			switch {
+			case c == '[' && inBracket && strings.HasPrefix(pat[i:], "[:"):
+				if end := strings.Index(pat[i+2:], ":]"); end >= 0 {
+					if u, ok := unicodeClasses[pat[i+2:i+2+end]]; ok {
+						b.WriteString(u)
+						i += end + 3
+						continue
+					}
+				}
 			case c == '[' && !inBracket:
 				inBracket = true
 				i = openBracket(&b, pat, i)
@@ -68,6 +77,19 @@ func areEscapes(pat string) string {
 			b.WriteString(`\\`)
 			i++
 			continue
+		case 'w', 'W':
+			// a word character is [[:alnum:]_] in the database's
+			// locale, not ASCII's
+			if !inBracket {
+				b.WriteString(map[byte]string{'w': `[\p{L}\p{Nd}_]`, 'W': `[^\p{L}\p{Nd}_]`}[e])
+				i++
+				continue
+			}
+			if e == 'w' {
+				b.WriteString(`\p{L}\p{Nd}_`)
+				i++
+				continue
+			}
 		case 'y', 'Y', 'Z':
 			if !inBracket {
 				b.WriteString(map[byte]string{'y': `\b`, 'Y': `\B`, 'Z': `\z`}[e])
@@ -78,6 +100,38 @@ func areEscapes(pat string) string {
 		b.WriteByte(c)
 		b.WriteByte(e)
 		i++
+	}
+	return b.String()
+}
+
+// unicodeClasses are the bracket-expression character classes whose
+// members PostgreSQL takes from the locale's wide-character ctype
+// (iswalpha, iswupper...; C.UTF-8 classifies all of Unicode), where
+// RE2's [:alpha:] and the like are ASCII only.
+var unicodeClasses = map[string]string{
+	"alpha": `\p{L}` + otherDigits(),
+	"upper": `\p{Lu}`,
+	"lower": `\p{Ll}`,
+	"alnum": `\p{L}\p{Nd}`,
+	"punct": `\p{P}\p{S}\p{No}`,
+}
+
+// otherDigits are the decimal digits besides 0-9 as RE2 class ranges:
+// glibc's C.UTF-8 counts them as alphabetic, not as digits.
+func otherDigits() string {
+	var b strings.Builder
+	for _, r := range unicode.Nd.R16 {
+		for lo := r.Lo; lo <= r.Hi; lo += 10 {
+			if lo > '9' {
+				fmt.Fprintf(&b, `\x{%x}-\x{%x}`, lo, lo+9)
+			}
+			if r.Stride != 1 {
+				break
+			}
+		}
+	}
+	for _, r := range unicode.Nd.R32 {
+		fmt.Fprintf(&b, `\x{%x}-\x{%x}`, r.Lo, r.Hi)
 	}
 	return b.String()
 }

@@ -35,6 +35,13 @@ func (h *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.Colum
 			return o
 		})
 		rows := td.allRows()
+		if c, ok := column.Type.(nullChecker); ok && len(rows) > 0 && column.Default == nil && column.Generated == nil {
+			// the rows' NULL must pass the column's domain; a default
+			// GMS fills next is checked as it is written
+			if err := c.CheckNull(); err != nil {
+				return err
+			}
+		}
 		for i, r := range rows {
 			nr := make(sql.Row, 0, len(r)+1)
 			nr = append(nr, r[:pos]...)

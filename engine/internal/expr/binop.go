@@ -182,6 +182,12 @@ func resolveOperator(env *types.Env, op string, lt, rt *types.Type) (OpImpl, *ty
 		}
 		return OpImpl{}, nil, nil, errNoOperator(op, lt, rt)
 	}
+	if op == "||" && (lb.Kind == types.KindArray) != (rb.Kind == types.KindArray) && lb.Kind != types.KindUnknown && rb.Kind != types.KindUnknown {
+		// (varchar keeps its type here: 'b'::varchar || text[] is varchar[])
+		if c, l, r, ok := arrayElemConcat(cands, lt.Base(), rt.Base()); ok {
+			return c, l, r, nil
+		}
+	}
 	if lb.Kind == types.KindArray && rb.Kind == types.KindArray && lb.Elem != nil && rb.Elem != nil && lb.Elem.Base().OID != rb.Elem.Base().OID {
 		// anyarray operands must share one element type
 		var mono []OpImpl
@@ -293,6 +299,38 @@ func resolveOperator(env *types.Env, op string, lt, rt *types.Type) (OpImpl, *ty
 	return OpImpl{}, nil, nil, errNoOperator(op, lt, rt)
 }
 
+// arrayElemConcat resolves array || element and element || array, the
+// anycompatiblearray || anycompatible operators: both sides take the
+// common type of the element and the array's elements (int[] || bigint
+// is bigint[]). false leaves the other candidates to try (text ||
+// anynonarray) when there is none.
+func arrayElemConcat(cands []OpImpl, lb, rb *types.Type) (OpImpl, *types.Type, *types.Type, bool) {
+	arr, elem, left := lb, rb, true
+	if rb.Kind == types.KindArray {
+		arr, elem, left = rb, lb, false
+	}
+	if arr.Elem == nil {
+		return OpImpl{}, nil, nil, false
+	}
+	ct := commonType(arr.Elem.Base(), elem)
+	if ct == nil || ct.IsArray() || !types.CastAllowed(elem, ct, types.CastImplicit) || !types.CastAllowed(arr.Elem.Base(), ct, types.CastImplicit) {
+		return OpImpl{}, nil, nil, false
+	}
+	at := types.ArrayOf(ct.WithMod(-1))
+	if at == nil {
+		return OpImpl{}, nil, nil, false
+	}
+	for _, c := range cands {
+		switch {
+		case left && c.Left == anyArray && c.Right == nil:
+			return c, at, ct.WithMod(-1), true
+		case !left && c.Left == nil && c.Right == anyArray:
+			return c, ct.WithMod(-1), at, true
+		}
+	}
+	return OpImpl{}, nil, nil, false
+}
+
 func matches(want, got *types.Type) bool {
 	if want == nil {
 		return got.Kind != types.KindUnknown
@@ -358,7 +396,13 @@ func commonType(a, b *types.Type) *types.Type {
 			// is preferred, so character's blank-padded semantics win
 			return types.Bpchar
 		}
-		return types.Text
+		// the first type stays unless it is not preferred and casts to
+		// the second one-way (select_common_type): varchar with text is
+		// varchar, text with varchar text, varchar with name name
+		if !a.Preferred && types.CastAllowed(a, b, types.CastImplicit) && !types.CastAllowed(b, a, types.CastImplicit) {
+			return b.WithMod(-1)
+		}
+		return a.WithMod(-1)
 	}
 	if types.CastAllowed(a, b, types.CastImplicit) {
 		return b

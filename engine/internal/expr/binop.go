@@ -187,6 +187,9 @@ func resolveOperator(env *types.Env, op string, lt, rt *types.Type) (OpImpl, *ty
 		if c, l, r, ok := arrayElemConcat(cands, lt.Base(), rt.Base()); ok {
 			return c, l, r, nil
 		}
+		// no other || takes an array beside a non-array (text ||
+		// anynonarray wants the array side non-array)
+		return OpImpl{}, nil, nil, errNoOperator(op, lt, rt)
 	}
 	if lb.Kind == types.KindArray && rb.Kind == types.KindArray && lb.Elem != nil && rb.Elem != nil && lb.Elem.Base().OID != rb.Elem.Base().OID {
 		// anyarray operands must share one element type
@@ -302,8 +305,7 @@ func resolveOperator(env *types.Env, op string, lt, rt *types.Type) (OpImpl, *ty
 // arrayElemConcat resolves array || element and element || array, the
 // anycompatiblearray || anycompatible operators: both sides take the
 // common type of the element and the array's elements (int[] || bigint
-// is bigint[]). false leaves the other candidates to try (text ||
-// anynonarray) when there is none.
+// is bigint[]); false when there is none.
 func arrayElemConcat(cands []OpImpl, lb, rb *types.Type) (OpImpl, *types.Type, *types.Type, bool) {
 	arr, elem, left := lb, rb, true
 	if rb.Kind == types.KindArray {
@@ -312,7 +314,10 @@ func arrayElemConcat(cands []OpImpl, lb, rb *types.Type) (OpImpl, *types.Type, *
 	if arr.Elem == nil {
 		return OpImpl{}, nil, nil, false
 	}
-	ct := commonType(arr.Elem.Base(), elem)
+	ct := commonType(arr.Elem.Base(), elem) // argument order: the first one stays on a tie
+	if !left {
+		ct = commonType(elem, arr.Elem.Base())
+	}
 	if ct == nil || ct.IsArray() || !types.CastAllowed(elem, ct, types.CastImplicit) || !types.CastAllowed(arr.Elem.Base(), ct, types.CastImplicit) {
 		return OpImpl{}, nil, nil, false
 	}

@@ -117,7 +117,7 @@ func AddArrayFuncs(r *Registry) {
 		elem := ats[0].Base().Elem
 		if arr != nil {
 			if len(arr.Dims) > 1 {
-				return nil, pgerror.New("2202E", "argument must be empty or one-dimensional array")
+				return nil, pgerror.New(pgerror.DataException, "argument must be empty or one-dimensional array")
 			}
 			vals, elem = append(vals, arr.Values...), arr.Elem
 		}

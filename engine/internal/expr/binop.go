@@ -314,9 +314,9 @@ func arrayElemConcat(cands []OpImpl, lb, rb *types.Type) (OpImpl, *types.Type, *
 	if arr.Elem == nil {
 		return OpImpl{}, nil, nil, false
 	}
-	ct := commonType(arr.Elem.Base(), elem) // argument order: the first one stays on a tie
+	ct := selectCommonType(arr.Elem.Base(), elem) // argument order: the first one stays on a tie
 	if !left {
-		ct = commonType(elem, arr.Elem.Base())
+		ct = selectCommonType(elem, arr.Elem.Base())
 	}
 	if ct == nil || ct.IsArray() || !types.CastAllowed(elem, ct, types.CastImplicit) || !types.CastAllowed(arr.Elem.Base(), ct, types.CastImplicit) {
 		return OpImpl{}, nil, nil, false
@@ -401,13 +401,7 @@ func commonType(a, b *types.Type) *types.Type {
 			// is preferred, so character's blank-padded semantics win
 			return types.Bpchar
 		}
-		// the first type stays unless it is not preferred and casts to
-		// the second one-way (select_common_type): varchar with text is
-		// varchar, text with varchar text, varchar with name name
-		if !a.Preferred && types.CastAllowed(a, b, types.CastImplicit) && !types.CastAllowed(b, a, types.CastImplicit) {
-			return b.WithMod(-1)
-		}
-		return a.WithMod(-1)
+		return types.Text
 	}
 	if types.CastAllowed(a, b, types.CastImplicit) {
 		return b
@@ -418,11 +412,27 @@ func commonType(a, b *types.Type) *types.Type {
 	return nil
 }
 
-// CommonType exposes commonType for CASE, COALESCE, UNION and VALUES.
+// selectCommonType is commonType as select_common_type settles a list
+// (UNION, CASE, anycompatible): of two string types the first stays
+// unless it is not preferred and casts to the second one-way, so varchar
+// with text is varchar and text with varchar text. Operators resolve
+// differently (name = text compares as text), hence commonType.
+func selectCommonType(a, b *types.Type) *types.Type {
+	a, b = a.Base(), b.Base()
+	if a.IsString() && b.IsString() && a.OID != b.OID && a.Kind != types.KindUnknown && b.Kind != types.KindUnknown && a.Kind != types.KindBpchar && b.Kind != types.KindBpchar {
+		if !a.Preferred && types.CastAllowed(a, b, types.CastImplicit) && !types.CastAllowed(b, a, types.CastImplicit) {
+			return b.WithMod(-1)
+		}
+		return a.WithMod(-1)
+	}
+	return commonType(a, b)
+}
+
+// CommonType exposes selectCommonType for CASE, COALESCE, UNION and VALUES.
 func CommonType(ts []*types.Type) (*types.Type, error) {
 	var out *types.Type = types.Unknown
 	for _, t := range ts {
-		c := commonType(out, t)
+		c := selectCommonType(out, t)
 		if c == nil {
 			return nil, pgerror.New(pgerror.DatatypeMismatch, "%s types %s and %s cannot be matched", "CASE/UNION", out.FormatType(), t.FormatType())
 		}

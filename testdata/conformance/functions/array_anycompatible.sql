@@ -51,3 +51,6 @@ SELECT array_append(1, 2);
 SELECT array_remove(ARRAY[1], 'x'::text);
 SELECT array_prepend(true, ARRAY[1]);
 SELECT array_append(ARRAY[[1,2]], 3::bigint);
+SELECT pg_typeof(x) FROM (SELECT 'a'::varchar AS x UNION ALL SELECT 'b'::text) s LIMIT 1;
+SELECT pg_typeof(x) FROM (SELECT 'a'::text AS x UNION ALL SELECT 'b'::varchar) s LIMIT 1;
+SELECT pg_typeof(coalesce('a'::varchar, 'b'::text)) AS c, pg_typeof(ARRAY['a'::varchar, 'b'::text]) AS a, pg_typeof(ARRAY['a'::varchar] || 'b'::name) AS n;

@@ -54,3 +54,8 @@ SELECT array_append(ARRAY[[1,2]], 3::bigint);
 SELECT pg_typeof(x) FROM (SELECT 'a'::varchar AS x UNION ALL SELECT 'b'::text) s LIMIT 1;
 SELECT pg_typeof(x) FROM (SELECT 'a'::text AS x UNION ALL SELECT 'b'::varchar) s LIMIT 1;
 SELECT pg_typeof(coalesce('a'::varchar, 'b'::text)) AS c, pg_typeof(ARRAY['a'::varchar, 'b'::text]) AS a, pg_typeof(ARRAY['a'::varchar] || 'b'::name) AS n;
+PREPARE ap(bigint) AS SELECT array_append(ARRAY[1,2], $1) AS a, pg_typeof(array_append(ARRAY[1,2], $1)) AS t, ARRAY[1] || $1 AS b;
+EXECUTE ap(3);
+UPDATE nums SET ids = array_append(ids, big) WHERE id = 1 RETURNING ids;
+UPDATE nums SET ids = ids || 9000000000 WHERE id = 3 RETURNING ids;
+UPDATE nums SET ids = array_replace(ids, 5, big + 1) WHERE id = 1 RETURNING ids, pg_typeof(array_replace(ids, 5, big + 1));

@@ -182,6 +182,15 @@ func resolveOperator(env *types.Env, op string, lt, rt *types.Type) (OpImpl, *ty
 		}
 		return OpImpl{}, nil, nil, errNoOperator(op, lt, rt)
 	}
+	if op == "||" && (lb.Kind == types.KindArray) != (rb.Kind == types.KindArray) && lb.Kind != types.KindUnknown && rb.Kind != types.KindUnknown {
+		// (varchar keeps its type here: 'b'::varchar || text[] is varchar[])
+		if c, l, r, ok := arrayElemConcat(cands, lt.Base(), rt.Base()); ok {
+			return c, l, r, nil
+		}
+		// no other || takes an array beside a non-array (text ||
+		// anynonarray wants the array side non-array)
+		return OpImpl{}, nil, nil, errNoOperator(op, lt, rt)
+	}
 	if lb.Kind == types.KindArray && rb.Kind == types.KindArray && lb.Elem != nil && rb.Elem != nil && lb.Elem.Base().OID != rb.Elem.Base().OID {
 		// anyarray operands must share one element type
 		var mono []OpImpl
@@ -293,6 +302,40 @@ func resolveOperator(env *types.Env, op string, lt, rt *types.Type) (OpImpl, *ty
 	return OpImpl{}, nil, nil, errNoOperator(op, lt, rt)
 }
 
+// arrayElemConcat resolves array || element and element || array, the
+// anycompatiblearray || anycompatible operators: both sides take the
+// common type of the element and the array's elements (int[] || bigint
+// is bigint[]); false when there is none.
+func arrayElemConcat(cands []OpImpl, lb, rb *types.Type) (OpImpl, *types.Type, *types.Type, bool) {
+	arr, elem, left := lb, rb, true
+	if rb.Kind == types.KindArray {
+		arr, elem, left = rb, lb, false
+	}
+	if arr.Elem == nil {
+		return OpImpl{}, nil, nil, false
+	}
+	ct := selectCommonType(arr.Elem.Base(), elem) // argument order: the first one stays on a tie
+	if !left {
+		ct = selectCommonType(elem, arr.Elem.Base())
+	}
+	if ct == nil || ct.IsArray() || !types.CastAllowed(elem, ct, types.CastImplicit) || !types.CastAllowed(arr.Elem.Base(), ct, types.CastImplicit) {
+		return OpImpl{}, nil, nil, false
+	}
+	at := types.ArrayOf(ct.WithMod(-1))
+	if at == nil {
+		return OpImpl{}, nil, nil, false
+	}
+	for _, c := range cands {
+		switch {
+		case left && c.Left == anyArray && c.Right == nil:
+			return c, at, ct.WithMod(-1), true
+		case !left && c.Left == nil && c.Right == anyArray:
+			return c, ct.WithMod(-1), at, true
+		}
+	}
+	return OpImpl{}, nil, nil, false
+}
+
 func matches(want, got *types.Type) bool {
 	if want == nil {
 		return got.Kind != types.KindUnknown
@@ -369,11 +412,27 @@ func commonType(a, b *types.Type) *types.Type {
 	return nil
 }
 
-// CommonType exposes commonType for CASE, COALESCE, UNION and VALUES.
+// selectCommonType is commonType as select_common_type settles a list
+// (UNION, CASE, anycompatible): of two string types the first stays
+// unless it is not preferred and casts to the second one-way, so varchar
+// with text is varchar and text with varchar text. Operators resolve
+// differently (name = text compares as text), hence commonType.
+func selectCommonType(a, b *types.Type) *types.Type {
+	a, b = a.Base(), b.Base()
+	if a.IsString() && b.IsString() && a.OID != b.OID && a.Kind != types.KindUnknown && b.Kind != types.KindUnknown && a.Kind != types.KindBpchar && b.Kind != types.KindBpchar {
+		if !a.Preferred && types.CastAllowed(a, b, types.CastImplicit) && !types.CastAllowed(b, a, types.CastImplicit) {
+			return b.WithMod(-1)
+		}
+		return a.WithMod(-1)
+	}
+	return commonType(a, b)
+}
+
+// CommonType exposes selectCommonType for CASE, COALESCE, UNION and VALUES.
 func CommonType(ts []*types.Type) (*types.Type, error) {
 	var out *types.Type = types.Unknown
 	for _, t := range ts {
-		c := commonType(out, t)
+		c := selectCommonType(out, t)
 		if c == nil {
 			return nil, pgerror.New(pgerror.DatatypeMismatch, "%s types %s and %s cannot be matched", "CASE/UNION", out.FormatType(), t.FormatType())
 		}

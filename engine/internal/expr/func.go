@@ -34,6 +34,11 @@ type FuncImpl struct {
 	// than "any": an unknown literal there cannot settle its type, 42804
 	// (to_jsonb('x')), as PostgreSQL's enforce_generic_type_consistency.
 	AnyElement bool
+	// Compatible marks an overload whose anyarray arguments are
+	// anycompatiblearray and nil ones anycompatible: the call settles on
+	// the arguments' common type (array_append(int[], bigint) is
+	// bigint[]), and arguments without one leave it unmatched, 42883.
+	Compatible bool
 	// Columns, set on a set-returning overload, names its result columns
 	// when they differ from its siblings' (unnest(tsvector) against
 	// unnest(anyarray)); srfColumns covers whole function names.
@@ -143,8 +148,16 @@ func resolveFuncCall(env *types.Env, name string, args []sql.Expression, cands [
 			if !ok {
 				continue
 			}
+			if c.Compatible {
+				if want, ok = compatibleWant(want, ats); !ok {
+					continue
+				}
+			}
 			good := true
 			for i, w := range want {
+				if c.Compatible {
+					break // every argument casts to its bound type
+				}
 				a := ats[i].Base()
 				switch {
 				case w == nil || matches(w, a):
@@ -360,6 +373,34 @@ func allLiterals(es []sql.Expression) bool {
 		}
 	}
 	return true
+}
+
+// compatibleWant binds a Compatible overload's polymorphic positions
+// to the call's common type (docs 38.2.5), giving the concrete types its
+// arguments are coerced to; false when the arguments have none.
+func compatibleWant(want, ats []*types.Type) ([]*types.Type, bool) {
+	declared := make([]*types.Type, len(want))
+	for i, w := range want {
+		switch {
+		case w == nil:
+			declared[i] = types.AnyCompatible
+		case w.Kind == types.KindArray && w.Elem == nil:
+			declared[i] = types.AnyCompatibleArray
+		default:
+			declared[i] = w
+		}
+	}
+	b, err := bindPoly(declared, ats)
+	if err != nil {
+		return nil, false
+	}
+	out := make([]*types.Type, len(want))
+	for i, d := range declared {
+		if out[i] = b.Subst(d); out[i] == nil {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 func expand(c FuncImpl, n int, ats []*types.Type) ([]*types.Type, bool) {

@@ -49,6 +49,12 @@ func AddArrayFuncs(r *Registry) {
 	addSimpleR := func(name string, args []*types.Type, res func([]*types.Type) *types.Type, nonStrict bool, fn bfFnT) {
 		r.Add(name, FuncImpl{Args: args, Result: res, NonStrict: nonStrict, Fn: fn})
 	}
+	// addCompatR adds a function PostgreSQL declares over
+	// anycompatiblearray and anycompatible (array_remove(int[], bigint)
+	// is bigint[]).
+	addCompatR := func(name string, args []*types.Type, res func([]*types.Type) *types.Type, fn bfFnT) {
+		r.Add(name, FuncImpl{Args: args, Result: res, NonStrict: true, Compatible: true, Fn: fn})
+	}
 	bfAddSimple(r, "array_length", bfTt(anyArray, I), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		arr, d := a[0].(*types.Array), int(bfAsInt(a[1]))
 		if d < 1 || d > len(arr.Dims) {
@@ -104,14 +110,14 @@ func AddArrayFuncs(r *Registry) {
 	})
 	// array_append and array_prepend take the element type of a NULL
 	// array from its resolved type: the value has none to give
-	r.Add("array_append", FuncImpl{Args: bfTt(anyArray, nil), Result: bfArgType(0), NonStrict: true, Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
+	r.Add("array_append", FuncImpl{Args: bfTt(anyArray, nil), Result: bfArgType(0), NonStrict: true, Compatible: true, Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
 		env := EnvOf(ctx)
 		arr, _ := a[0].(*types.Array)
 		var vals []any
 		elem := ats[0].Base().Elem
 		if arr != nil {
 			if len(arr.Dims) > 1 {
-				return nil, pgerror.New("2202E", "argument must be empty or one-dimensional array")
+				return nil, pgerror.New(pgerror.DataException, "argument must be empty or one-dimensional array")
 			}
 			vals, elem = append(vals, arr.Values...), arr.Elem
 		}
@@ -121,7 +127,7 @@ func AddArrayFuncs(r *Registry) {
 		}
 		return types.NewArray(elem, append(vals, v)), nil
 	}})
-	r.Add("array_prepend", FuncImpl{Args: bfTt(nil, anyArray), Result: func(ts []*types.Type) *types.Type { return ts[1] }, NonStrict: true, Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
+	r.Add("array_prepend", FuncImpl{Args: bfTt(nil, anyArray), Result: func(ts []*types.Type) *types.Type { return ts[1] }, NonStrict: true, Compatible: true, Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
 		env := EnvOf(ctx)
 		arr, _ := a[1].(*types.Array)
 		var vals []any
@@ -135,7 +141,7 @@ func AddArrayFuncs(r *Registry) {
 		}
 		return types.NewArray(elem, append([]any{v}, vals...)), nil
 	}})
-	addSimpleR("array_cat", bfTt(anyArray, anyArray), bfArgType(0), true, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	addCompatR("array_cat", bfTt(anyArray, anyArray), bfArgType(0), func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		x, _ := a[0].(*types.Array)
 		y, _ := a[1].(*types.Array)
 		switch {
@@ -157,7 +163,7 @@ func AddArrayFuncs(r *Registry) {
 		}
 		return nil, pgerror.New("2202E", "cannot concatenate incompatible arrays")
 	})
-	addSimpleR("array_remove", bfTt(anyArray, nil), bfArgType(0), true, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	addCompatR("array_remove", bfTt(anyArray, nil), bfArgType(0), func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		arr, _ := a[0].(*types.Array)
 		if arr == nil {
 			return nil, nil
@@ -178,7 +184,7 @@ func AddArrayFuncs(r *Registry) {
 		}
 		return bfOneDim(arr, out), nil
 	})
-	addSimpleR("array_replace", bfTt(anyArray, nil, nil), bfArgType(0), true, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	addCompatR("array_replace", bfTt(anyArray, nil, nil), bfArgType(0), func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		arr, _ := a[0].(*types.Array)
 		if arr == nil {
 			return nil, nil
@@ -233,9 +239,9 @@ func AddArrayFuncs(r *Registry) {
 			return types.NewArray(I, hits), nil
 		}
 	}
-	addSimpleR("array_position", bfTt(anyArray, nil), Fixed(I), true, posFn(false))
-	addSimpleR("array_position", bfTt(anyArray, nil, I), Fixed(I), true, posFn(false))
-	addSimpleR("array_positions", bfTt(anyArray, nil), Fixed(types.ArrayOf(I)), true, posFn(true))
+	addCompatR("array_position", bfTt(anyArray, nil), Fixed(I), posFn(false))
+	addCompatR("array_position", bfTt(anyArray, nil, I), Fixed(I), posFn(false))
+	addCompatR("array_positions", bfTt(anyArray, nil), Fixed(types.ArrayOf(I)), posFn(true))
 	a2s := func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		if a[0] == nil || a[1] == nil {
 			return nil, nil

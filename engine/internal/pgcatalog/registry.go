@@ -46,6 +46,7 @@ func init() {
 	pgCatalog["pg_timezone_names"] = pgTimezoneNames  // pg_timezone_names.go
 	addWireCatalogs(pgCatalog)
 	addDescribeCatalogs(pgCatalog) // describe.go
+	addStatAllCatalogs(pgCatalog)  // pg_stat_all.go
 	addPgDumpCatalogs(pgCatalog)   // pgdump_catalogs.go
 	informationSchema = map[string]*def{
 		"tables":                  isTables,

@@ -40,7 +40,10 @@ type sessionCatalog struct {
 	path []string
 }
 
-var _ translate.CatalogReader = (*sessionCatalog)(nil)
+var (
+	_ translate.CatalogReader   = (*sessionCatalog)(nil)
+	_ translate.SystemRelations = (*sessionCatalog)(nil)
+)
 
 func (c *sessionCatalog) Current() *catalog.Catalog { return c.cat }
 func (c *sessionCatalog) SearchPath() []string      { return c.path }
@@ -80,6 +83,12 @@ func (c *sessionCatalog) Table(schema, name string) (string, []string, bool) {
 		cols[i] = col.Name
 	}
 	return t.SchemaName(), cols, true
+}
+
+// SystemRelationColumns implements translate.SystemRelations.
+func (c *sessionCatalog) SystemRelationColumns(schema, name string) ([]string, bool) {
+	_, cols, ok := pgcatalog.SystemRelation(schema, name)
+	return cols, ok
 }
 
 // StoredGenerated implements translate.CatalogReader.

@@ -282,6 +282,9 @@ func (t *Translator) relationSource(rv *pg.RangeVar, ctes map[string]*rowSource)
 			return c
 		}
 	}
+	if src := t.systemRelationSource(rv); src != nil {
+		return src
+	}
 	if r := t.reader(); r != nil {
 		schemas := []string{rv.Schemaname}
 		if rv.Schemaname == "" {
@@ -612,4 +615,30 @@ func (t *Translator) scalarRowSource(alias string) (*rowSource, bool) {
 		}
 	}
 	return nil, false
+}
+
+// SystemRelations is implemented by a catalog that serves the pg_catalog
+// and information_schema relations: their column names, for whole-row
+// references (pg_stat_user_tables s ... to_jsonb(s)).
+type SystemRelations interface {
+	SystemRelationColumns(schema, name string) ([]string, bool)
+}
+
+// systemRelationSource is the row source of a catalog relation, which an
+// unqualified name reaches first as pg_catalog leads the search path; its
+// whole row is a record of its columns. nil when rv names none.
+func (t *Translator) systemRelationSource(rv *pg.RangeVar) *rowSource {
+	sr, ok := t.Catalog.(SystemRelations)
+	if !ok {
+		return nil
+	}
+	schema := rv.Schemaname
+	if schema == "" {
+		schema = "pg_catalog"
+	}
+	cols, ok := sr.SystemRelationColumns(schema, rv.Relname)
+	if !ok {
+		return nil
+	}
+	return &rowSource{cols: cols}
 }

@@ -184,14 +184,19 @@ func (t *Translator) groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
 			return true
 		}
 		if indexOfExpr(all, x) >= 0 {
-			col := pgtree.Clone(x)
-			f := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Boolval{Boolval: &pg.Boolean{Boolval: false}}}}}
-			x.Node = &pg.Node_CaseExpr{CaseExpr: &pg.CaseExpr{Args: []*pg.Node{{Node: &pg.Node_CaseWhen{CaseWhen: &pg.CaseWhen{Expr: f, Result: col}}}}, Location: -1}}
+			x.Node = groupingSetNullOf(x).Node
 			return true
 		}
-		// a key that is a subquery is one above; another subquery's
-		// references are its own business
-		return x.GetSubLink() != nil
+		// a key that is a subquery is one above; another subquery reads
+		// the grouping columns outside this set as NULL too
+		if sl := x.GetSubLink(); sl != nil {
+			t.nullOuterKeys(sl, set, all)
+			if sl.Testexpr != nil && !visit(sl.Testexpr) { // x IN (...): x is this query's
+				walkNodes(sl.Testexpr, visit)
+			}
+			return true
+		}
+		return false
 	}
 	if visit(n) {
 		return n
@@ -235,4 +240,45 @@ func (t *Translator) oneGroup(s *pg.SelectStmt) {
 // GROUP BY keys or an aggregate call.
 func (t *Translator) ungroupedGroup(s *pg.SelectStmt) bool {
 	return len(s.GroupClause) == 0 && !t.targetsAggregate(s.TargetList) && (s.HavingClause == nil || !t.aggregateIn(s.HavingClause))
+}
+
+// groupingSetNullOf is the typed NULL a grouping column outside a
+// branch's set reads as: CASE WHEN false THEN col END keeps col's type
+// (groupingSetNull recognises it by its missing location).
+func groupingSetNullOf(col *pg.Node) *pg.Node {
+	f := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Boolval{Boolval: &pg.Boolean{Boolval: false}}}}}
+	return &pg.Node{Node: &pg.Node_CaseExpr{CaseExpr: &pg.CaseExpr{Args: []*pg.Node{{Node: &pg.Node_CaseWhen{CaseWhen: &pg.CaseWhen{
+		Expr: f, Result: pgtree.Clone(col)}}}}, Location: -1}}}
+}
+
+// nullOuterKeys replaces, in the subquery sl, the references to the
+// grouped query's columns that are grouping keys outside set by their
+// typed NULL: PostgreSQL's subquery sees the grouped row, where such a
+// column is NULL (a correlated count over the total row counts no rows).
+func (t *Translator) nullOuterKeys(sl *pg.SubLink, set, all []*pg.Node) {
+	outer := map[*pg.ColumnRef]bool{}
+	t.walkSublinkOuterRefs(&pg.Node{Node: &pg.Node_SubLink{SubLink: sl}}, func(_ *pg.SubLink, cr *pg.ColumnRef, _ bool) {
+		outer[cr] = true
+	})
+	if len(outer) == 0 {
+		return
+	}
+	keyed := func(n *pg.Node, keys []*pg.Node) bool {
+		for _, k := range keys {
+			if k.GetColumnRef() != nil && sameExprQualified(k, n) {
+				return true
+			}
+		}
+		return false
+	}
+	walkNodes(sl.Subselect, func(x *pg.Node) bool {
+		cr := x.GetColumnRef()
+		if cr == nil || !outer[cr] {
+			return false
+		}
+		if !keyed(x, set) && keyed(x, all) {
+			x.Node = groupingSetNullOf(x).Node
+		}
+		return true
+	})
 }

@@ -87,7 +87,7 @@ func (t *Translator) expandGroupingSets(s *pg.SelectStmt) *pg.SelectStmt {
 			out = b
 			continue
 		}
-		out = &pg.SelectStmt{Op: pg.SetOperation_SETOP_UNION, All: true, Larg: out, Rarg: b}
+		out = &pg.SelectStmt{Op: pg.SetOperation_SETOP_UNION, All: !plainDistinct(s), Larg: out, Rarg: b}
 	}
 	if out.Op == pg.SetOperation_SETOP_NONE {
 		out.SortClause, out.LimitCount, out.LimitOffset, out.WithClause = s.SortClause, s.LimitCount, s.LimitOffset, s.WithClause
@@ -396,11 +396,18 @@ func (t *Translator) orderedGroupingSets(s *pg.SelectStmt, sets, keys [][]*pg.No
 			union = b
 			continue
 		}
-		union = &pg.SelectStmt{Op: pg.SetOperation_SETOP_UNION, All: true, Larg: union, Rarg: b}
+		union = &pg.SelectStmt{Op: pg.SetOperation_SETOP_UNION, All: !plainDistinct(s), Larg: union, Rarg: b}
 	}
 	outer.FromClause = []*pg.Node{{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
 		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: union}},
 		Alias:    &pg.Alias{Aliasname: "?grouping"},
 	}}}}
 	return outer
+}
+
+// plainDistinct reports SELECT DISTINCT (not DISTINCT ON), which applies
+// to the rows of all grouping sets together: the branches are joined by
+// UNION rather than UNION ALL.
+func plainDistinct(s *pg.SelectStmt) bool {
+	return len(s.DistinctClause) > 0 && (s.DistinctClause[0] == nil || s.DistinctClause[0].Node == nil)
 }

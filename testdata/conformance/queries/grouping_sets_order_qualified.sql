@@ -27,3 +27,7 @@ select u.id, count(*) from gso_users u join gso_posts p on p.user_id = u.id grou
 with x as (select 1) select u.id, count(*) from gso_users u join gso_posts p on p.user_id = u.id group by rollup(u.id) order by u.id offset 1;
 select u.id, count(*) from gso_users u join gso_posts p on p.user_id = u.id group by rollup(u.id) order by 3;
 select u.id, count(*) c from gso_users u join gso_posts p on p.user_id = u.id group by rollup(u.id) order by c, u.id;
+select distinct u.name from gso_users u group by rollup(u.name, u.id) order by u.name;
+select distinct u.name from gso_users u group by rollup(u.name, u.id);
+select distinct count(*) from gso_users u group by rollup(u.id);
+select distinct u.name, count(*) from gso_users u group by cube(u.name, u.id) order by 1, 2;

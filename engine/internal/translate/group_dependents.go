@@ -327,6 +327,10 @@ func (t *Translator) walkSublinkOuterRefs(n *pg.Node, f func(sl *pg.SubLink, cr 
 					f(sl, x, inAggregate)
 				}
 				return
+			case *pg.CaseExpr:
+				if groupingSetNull(x) {
+					return // expandGroupingSets' NULL: its column is not read
+				}
 			case *pg.FuncCall:
 				if x.Over == nil && (x.AggStar || t.isAggregateName(names(x.Funcname))) {
 					inAggregate = true

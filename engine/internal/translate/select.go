@@ -428,6 +428,10 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 			// the ordinal counts the columns a * stands for
 			s, _ := t.tryExpandStars(&pg.SelectStmt{TargetList: targets, FromClause: t.q.from}, t.q.ctes)
 			if s == nil {
+				// a join's merged USING / NATURAL columns (select_star_using.go)
+				s = t.expandStarsMerged(&pg.SelectStmt{TargetList: targets, FromClause: t.q.from}, t.q.ctes)
+			}
+			if s == nil {
 				return nil
 			}
 			targets = s.TargetList

@@ -47,6 +47,10 @@ func aggregateScans(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *p
 		// row's columns
 		return n, sharedIdx, nil
 	}
+	// a sub-select beside the count reads the wrong column of CountStar's
+	// row once the query is a derived table's (it got the count, not its
+	// own value): the count is left to the GroupBy there
+	countable := !hasSubqueryExpr(n)
 	n, same, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if t, ok := n.(*plan.TopN); ok {
 			// a top-N sort copies only the rows it keeps (exec_topn.go)
@@ -67,7 +71,7 @@ func aggregateScans(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *p
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		if rt := countedTable(g); rt != nil {
+		if rt := countedTable(g); rt != nil && countable {
 			return &CountStar{Group: g, Table: rt}, transform.NewTree, nil
 		}
 		child, same := shareScan(g.Child)
@@ -84,6 +88,18 @@ func aggregateScans(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *p
 		same = transform.NewTree
 	}
 	return n, same, err
+}
+
+// hasSubqueryExpr reports whether an expression of n's plan is a sub-select.
+func hasSubqueryExpr(n sql.Node) bool {
+	found := false
+	transform.InspectExpressions(n, func(e sql.Expression) bool {
+		if _, ok := e.(*plan.Subquery); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // shareIndexScan marks the index scan a projection reads through filters,

@@ -26,7 +26,10 @@ func (s *Session) Exec(ctx context.Context, script string) ([]Result, error) {
 	}
 	var out []Result
 	s.SetClientQuery(script)
-	defer s.SetClientQuery("")
+	defer func() {
+		s.SetClientQuery("")
+		s.activityEnd() // the script's statements ran under its pinned text
+	}()
 	for _, st := range stmts {
 		res, err := s.execOne(ctx, st.SQL)
 		if err != nil {

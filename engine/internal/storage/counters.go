@@ -20,8 +20,7 @@ type tableCounts struct {
 	seqScan, seqTupRead, idxScan, idxTupFetch atomic.Int64
 	ins, upd, del                             atomic.Int64
 
-	mu      sync.Mutex
-	indexes map[string]*indexCounts // by index name
+	indexes sync.Map // index name → *indexCounts; read without a lock by every lookup
 }
 
 // indexCounts are one index's: scans, and the entries they read.
@@ -31,17 +30,11 @@ type indexCounts struct {
 
 // index returns the counters of the named index, made on first use.
 func (c *tableCounts) index(name string) *indexCounts {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ic := c.indexes[name]
-	if ic == nil {
-		if c.indexes == nil {
-			c.indexes = map[string]*indexCounts{}
-		}
-		ic = &indexCounts{}
-		c.indexes[name] = ic
+	if ic, ok := c.indexes.Load(name); ok {
+		return ic.(*indexCounts)
 	}
-	return ic
+	ic, _ := c.indexes.LoadOrStore(name, &indexCounts{})
+	return ic.(*indexCounts)
 }
 
 // scanStarted counts a scan of the named index (the primary key's under
@@ -127,13 +120,13 @@ func (h *Table) Counts(ctx *sql.Context) (TableCounts, error) {
 	t.mu.Unlock()
 	out := TableCounts{SeqScan: c.seqScan.Load(), SeqTupRead: c.seqTupRead.Load(), IdxScan: c.idxScan.Load(),
 		IdxTupFetch: c.idxTupFetch.Load(), Inserted: c.ins.Load(), Updated: c.upd.Load(), Deleted: c.del.Load()}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.indexes) > 0 {
-		out.Indexes = make(map[string]IndexCounts, len(c.indexes))
-		for name, ic := range c.indexes {
-			out.Indexes[name] = IndexCounts{Scans: ic.scans.Load(), Read: ic.read.Load()}
+	c.indexes.Range(func(name, v any) bool {
+		if out.Indexes == nil {
+			out.Indexes = map[string]IndexCounts{}
 		}
-	}
+		ic := v.(*indexCounts)
+		out.Indexes[name.(string)] = IndexCounts{Scans: ic.scans.Load(), Read: ic.read.Load()}
+		return true
+	})
 	return out, nil
 }
